@@ -1,0 +1,23 @@
+// `status-api migrate`: bring the database schema up to date and say what was applied.
+import { openDatabase } from '../store/database.ts'
+import { migrate } from '../store/migrate.ts'
+import type { Command } from './command.ts'
+
+export const migrateCommand: Command = {
+  name: 'migrate',
+  summary: 'bring the database schema up to date',
+  usage: `status-api migrate
+
+Applies pending migrations to the configured database (SQLite under DATA_DIR, or DATABASE_URL).
+Safe to run again, and while the server runs. serve also migrates at start.`,
+  async run (_args, config) {
+    const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    try {
+      const { applied } = await migrate(database)
+      console.log(applied.length === 0 ? 'schema is up to date' : `applied: ${applied.join(', ')}`)
+      return 0
+    } finally {
+      await database.close()
+    }
+  }
+}

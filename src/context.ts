@@ -1,0 +1,71 @@
+// Everything a running instance holds: config, stores, clock, logger and the services built on them.
+// The server, the CLI and the tests all open it the same way, and close it once.
+import { pino, type Logger } from 'pino'
+import type { Config } from './config.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import { createReadiness, type Readiness } from './monitor/readiness.ts'
+import type { Cache, CacheKind } from './store/cache/cache.ts'
+import { openCache } from './store/cache/open-cache.ts'
+import { openDatabase, type Database } from './store/database.ts'
+import { migrate } from './store/migrate.ts'
+
+export interface Context {
+  config: Config
+  clock: Clock
+  logger: Logger
+  database: Database
+  cache: Cache
+  cacheKind: CacheKind
+  readiness: Readiness
+  /** Stops background work and closes the stores; safe to call twice. */
+  close (): Promise<void>
+}
+
+export interface ContextOptions {
+  clock?: Clock
+  logger?: Logger
+  /** Run migrations before anything reads the database (serve does; the migrate command does it itself). */
+  migrate?: boolean
+  /** Redis key prefix; tests give each instance group its own. */
+  cacheKeyPrefix?: string
+}
+
+export function createLogger (config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true }
+  })
+}
+
+export async function openContext (config: Config, options: ContextOptions = {}): Promise<Context> {
+  const clock = options.clock ?? systemClock
+  const logger = options.logger ?? createLogger(config)
+  const warnEvery = throttledWarning(logger, 30_000)
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
+  const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
+  try {
+    if (options.migrate === true) await migrate(database)
+  } catch (error) {
+    await Promise.allSettled([database.close(), cache.close()])
+    throw error
+  }
+  const readiness = createReadiness(database)
+
+  let closed: Promise<void> | undefined
+  const close = () => {
+    closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
+    return closed
+  }
+  return { config, clock, logger, database, cache, cacheKind, readiness, close }
+}
+
+/** Store clients report every failed reconnect; log the same message at most once per interval. */
+function throttledWarning (logger: Logger, intervalMs: number): (message: string) => void {
+  const lastLogged = new Map<string, number>()
+  return (message) => {
+    const now = Date.now()
+    if (now - (lastLogged.get(message) ?? 0) < intervalMs) return
+    lastLogged.set(message, now)
+    logger.warn(message)
+  }
+}

@@ -1,0 +1,41 @@
+// GET /api/v1/liveness and /api/v1/readiness: is the process running, and does the database answer.
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { Readiness } from '../../monitor/readiness.ts'
+import { cacheControl } from '../headers.ts'
+import { problems } from '../problems.ts'
+import { jsonResponse, problemResponses } from '../schemas/common.ts'
+
+const Alive = Type.Object({ status: Type.Literal('alive') }, { additionalProperties: false, examples: [{ status: 'alive' }] })
+const Ready = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false, examples: [{ status: 'ready' }] })
+
+export default async function probeRoutes (app: FastifyInstance, options: { readiness: Readiness }): Promise<void> {
+  const config = { cacheControl: cacheControl.noStore, rateLimit: false }
+
+  app.get('/api/v1/liveness', {
+    config,
+    schema: {
+      summary: 'Liveness: the process is running',
+      description: 'Always 200 with `{"status":"alive"}` while the process runs. For orchestrators; not rate limited.',
+      tags: ['probes'],
+      response: { 200: jsonResponse('The process is running.', Alive) }
+    }
+  }, async () => ({ status: 'alive' as const }))
+
+  app.get('/api/v1/readiness', {
+    config,
+    schema: {
+      summary: 'Readiness: the database answers',
+      description: 'A fresh database ping (at most 1 s, shared by concurrent callers). 503 while the database does not answer or while the process shuts down. Not rate limited.',
+      tags: ['probes'],
+      response: {
+        200: jsonResponse('The database answered; the instance can take traffic.', Ready),
+        ...problemResponses({ 503: 'The database does not answer, or the instance is shutting down.' })
+      }
+    }
+  }, async () => {
+    if (options.readiness.shuttingDown) throw problems.notReady('This instance is shutting down.')
+    if (!await options.readiness.check()) throw problems.notReady('The database does not answer.')
+    return { status: 'ready' as const }
+  })
+}

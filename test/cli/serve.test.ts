@@ -1,0 +1,61 @@
+// The real `status-api` process: start on the embedded default, serve, and shut down on SIGTERM.
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { once } from 'node:events'
+import { tempDir } from '../helper.ts'
+import { freePort } from '../services/ports.ts'
+
+const BIN = path.resolve('bin/status-api.js')
+
+describe('status-api bin', () => {
+  it('prints help for itself and each command', () => {
+    const overview = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
+    assert.equal(overview.status, 0)
+    assert.match(overview.stdout, /serve/)
+    assert.match(overview.stdout, /migrate/)
+    for (const command of ['serve', 'migrate']) {
+      const help = spawnSync(process.execPath, [BIN, command, '--help'], { encoding: 'utf8' })
+      assert.equal(help.status, 0)
+      assert.match(help.stdout, new RegExp(`status-api ${command}`))
+    }
+    const unknown = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8' })
+    assert.equal(unknown.status, 2)
+  })
+
+  it('migrates an empty SQLite file and says so; a second run has nothing to do', (t) => {
+    const dir = tempDir(t)
+    const env = { ...process.env, DATA_DIR: dir }
+    const first = spawnSync(process.execPath, [BIN, 'migrate'], { env, encoding: 'utf8' })
+    assert.equal(first.status, 0, first.stderr)
+    assert.match(first.stdout, /applied: 001-initial/)
+    assert.ok(existsSync(path.join(dir, 'status.db')))
+    const second = spawnSync(process.execPath, [BIN, 'migrate'], { env, encoding: 'utf8' })
+    assert.match(second.stdout, /up to date/)
+  })
+
+  it('serves liveness on the embedded default and exits 0 on SIGTERM, readiness answering to the end', async (t) => {
+    const port = await freePort()
+    const child = spawn(process.execPath, [BIN, 'serve'], {
+      env: { ...process.env, DATA_DIR: tempDir(t), PORT: String(port), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'ignore', 'pipe']
+    })
+    t.after(() => child.kill('SIGKILL'))
+    const base = `http://127.0.0.1:${port}`
+    let alive: Response | undefined
+    for (let i = 0; i < 100 && alive === undefined; i++) {
+      alive = await fetch(`${base}/api/v1/liveness`).catch(() => undefined)
+      if (alive === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.equal(alive?.status, 200)
+    assert.deepEqual(await alive?.json(), { status: 'alive' })
+    assert.equal((await fetch(`${base}/api/v1/readiness`)).status, 200)
+
+    const started = performance.now()
+    child.kill('SIGTERM')
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 0)
+    assert.ok(performance.now() - started < 10_000, 'exits within 10 s')
+  })
+})
