@@ -5,6 +5,7 @@ import type { Context } from './context.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
+import assetRoutes from './http/routes/assets.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -27,6 +28,9 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
+
+  // The site.
+  await app.register(assetRoutes)
 
   return app
 }

@@ -1,0 +1,43 @@
+// GET /assets/:name — the site's own CSS, scripts and images from src/site/assets, loaded once at start.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { projectRoot } from '../../config.ts'
+import { cacheControl, etagOf } from '../headers.ts'
+import { problems } from '../problems.ts'
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8'
+}
+
+export const ASSETS_DIR = path.join(projectRoot, 'src', 'site', 'assets')
+
+interface Asset { body: Buffer, type: string, etag: string }
+
+function loadAssets (dir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>()
+  for (const name of readdirSync(dir)) {
+    const type = TYPES[path.extname(name)]
+    if (type === undefined) continue
+    const body = readFileSync(path.join(dir, name))
+    assets.set(name, { body, type, etag: etagOf(body) })
+  }
+  return assets
+}
+
+export default async function assetRoutes (app: FastifyInstance): Promise<void> {
+  const assets = loadAssets(ASSETS_DIR)
+  app.get<{ Params: { name: string } }>('/assets/:name', {
+    config: { cacheControl: cacheControl.asset }
+  }, async (request, reply) => {
+    // Only names read from the folder at start are served: no path ever reaches the file system.
+    const asset = assets.get(request.params.name)
+    if (asset === undefined) throw problems.notFound()
+    return reply.type(asset.type).header('etag', asset.etag).send(asset.body)
+  })
+}

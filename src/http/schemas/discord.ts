@@ -1,0 +1,31 @@
+// The body of GET /api/v1/health/discord: the chat platform's Statuspage summary, normalised (DESIGN §4).
+import { Type, type Static } from 'typebox'
+
+export const PlatformComponentStatus = Type.Union([
+  Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'),
+  Type.Literal('major_outage'), Type.Literal('under_maintenance')
+])
+
+export const DiscordBody = Type.Object({
+  indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')], {
+    description: 'Statuspage\'s overall indicator: none means all systems operational.'
+  }),
+  description: Type.String({ examples: ['All Systems Operational'] }),
+  components: Type.Array(Type.Object({
+    name: Type.String(),
+    status: PlatformComponentStatus
+  }, { additionalProperties: false })),
+  incidents: Type.Array(Type.Object({
+    name: Type.String(),
+    status: Type.Union([Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('monitoring'), Type.Literal('resolved'), Type.Literal('postmortem')]),
+    impact: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical'), Type.Literal('maintenance')]),
+    url: Type.Union([Type.String({ format: 'uri' }), Type.Null()]),
+    startedAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' })
+  }, { additionalProperties: false }), { description: 'Unresolved incidents on the platform.' }),
+  pageUrl: Type.String({ format: 'uri' }),
+  updatedAt: Type.String({ format: 'date-time', description: 'When the platform last updated its status page.' }),
+  fetchedAt: Type.String({ format: 'date-time', description: 'When this service fetched it.' }),
+  stale: Type.Boolean({ description: 'True when the latest fetch failed and this is the last good value.' })
+}, { $id: 'DiscordStatus', title: 'DiscordStatus', additionalProperties: false })
+export type DiscordBody = Static<typeof DiscordBody>

@@ -1,0 +1,82 @@
+// The bodies of GET /api/v1/health and /api/v1/health/history (DESIGN §4): one schema for validation,
+// serialisation, OpenAPI and the status page.
+import { Type, type Static } from 'typebox'
+
+const DateTime = (description: string) => Type.String({ format: 'date-time', description })
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+
+export const ComponentStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
+  $id: 'ComponentStatus',
+  description: '`unknown` means the component is not configured (or not yet probed) and does not count toward the overall status.'
+})
+export const OverallStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
+  $id: 'OverallStatus',
+  description: '`down` if the database or the bot is down; else `degraded` if any component is degraded or the cache is down; else `ok`.'
+})
+
+export const ComponentHealth = Type.Object({
+  status: ComponentStatus,
+  latencyMs: nullable(Type.Number({ minimum: 0, description: 'Round-trip time of the last probe in milliseconds.' })),
+  message: Type.Optional(Type.String({ description: 'A short, public-safe sentence about the status.' }))
+}, { additionalProperties: false })
+
+export const BotHealth = Type.Object({
+  status: ComponentStatus,
+  latencyMs: nullable(Type.Number({ minimum: 0, description: 'The bot\'s gateway latency (ping) in milliseconds.' })),
+  message: Type.Optional(Type.String()),
+  shards: nullable(Type.Object({
+    total: Type.Integer({ minimum: 0 }),
+    connected: Type.Integer({ minimum: 0 })
+  }, { additionalProperties: false }))
+}, { additionalProperties: false })
+
+export const HealthBody = Type.Object({
+  status: OverallStatus,
+  version: Type.String({ description: 'The running version of the service.', examples: ['1.0.0'] }),
+  uptimeSeconds: Type.Integer({ minimum: 0, description: 'Seconds since this process started.' }),
+  startedAt: DateTime('When this process started.'),
+  checkedAt: DateTime('When the components were last probed.'),
+  maintenance: Type.Boolean({ description: 'True while a maintenance window is active.' }),
+  components: Type.Object({
+    database: ComponentHealth,
+    cache: ComponentHealth,
+    bot: BotHealth
+  }, { additionalProperties: false })
+}, { $id: 'Health', title: 'Health', additionalProperties: false })
+export type HealthBody = Static<typeof HealthBody>
+
+export const HistoryCheck = Type.Object({
+  at: DateTime('The start of the minute this check stands for.'),
+  status: OverallStatus,
+  components: Type.Object({ database: ComponentStatus, cache: ComponentStatus, bot: ComponentStatus }, { additionalProperties: false })
+}, { additionalProperties: false })
+
+export const DailyUptime = Type.Object({
+  date: Type.String({ format: 'date', description: 'UTC calendar day.' }),
+  percent: nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Share of recorded checks that were up (ok or degraded); null when there were none.' })),
+  checks: Type.Integer({ minimum: 0, description: 'Minute checks recorded that day.' }),
+  expectedChecks: Type.Integer({ minimum: 0, description: 'Minutes of that day that had passed (1440 for a whole day): the gap to `checks` shows when nothing was recorded.' }),
+  degradedChecks: Type.Integer({ minimum: 0 }),
+  downChecks: Type.Integer({ minimum: 0 }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
+    description: '`no_data` when no check was recorded that day — never counted as 100 %.'
+  })
+}, { additionalProperties: false })
+export type DailyUptime = Static<typeof DailyUptime>
+
+const UptimePercent = nullable(Type.Number({ minimum: 0, maximum: 100 }))
+
+export const HistoryBody = Type.Object({
+  generatedAt: DateTime('When this history was computed (at most once a minute).'),
+  checkIntervalSeconds: Type.Literal(60),
+  checks: Type.Array(HistoryCheck, { description: 'One check per minute of the last 24 hours, oldest first; minutes with no record are absent.' }),
+  uptime: Type.Object({
+    days: Type.Literal(90),
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    percent: UptimePercent,
+    components: Type.Object({ database: UptimePercent, cache: UptimePercent, bot: UptimePercent }, { additionalProperties: false }),
+    daily: Type.Array(DailyUptime, { minItems: 90, maxItems: 90, description: 'Exactly 90 days, oldest first, today last.' })
+  }, { additionalProperties: false })
+}, { $id: 'History', title: 'History', additionalProperties: false })
+export type HistoryBody = Static<typeof HistoryBody>

@@ -1,0 +1,36 @@
+// The body of GET /api/v1/health/incidents: maintenance banner, upcoming maintenance, incidents (DESIGN §4).
+import { Type, type Static } from 'typebox'
+
+export const IncidentStatus = Type.Union([Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('monitoring'), Type.Literal('resolved')])
+export const IncidentImpact = Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')])
+
+export const Maintenance = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  message: Type.String(),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.String({ format: 'date-time' })
+}, { additionalProperties: false })
+export type Maintenance = Static<typeof Maintenance>
+
+export const Incident = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  impact: IncidentImpact,
+  status: IncidentStatus,
+  startedAt: Type.String({ format: 'date-time' }),
+  resolvedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  updates: Type.Array(Type.Object({
+    at: Type.String({ format: 'date-time' }),
+    status: IncidentStatus,
+    message: Type.String()
+  }, { additionalProperties: false }), { description: 'Newest first.' })
+}, { additionalProperties: false })
+export type Incident = Static<typeof Incident>
+
+export const IncidentsBody = Type.Object({
+  maintenance: Type.Union([Maintenance, Type.Null()], { description: 'The maintenance window active now, or null.' }),
+  upcomingMaintenance: Type.Array(Maintenance, { description: 'Windows starting within the next 14 days, soonest first.' }),
+  incidents: Type.Array(Incident, { description: 'Active incidents first, then those resolved in the last 90 days; newest first within each.' })
+}, { $id: 'Incidents', title: 'Incidents', additionalProperties: false })
+export type IncidentsBody = Static<typeof IncidentsBody>

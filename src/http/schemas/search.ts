@@ -1,0 +1,25 @@
+// The query and body of GET /docs/api/search (and its German twin): documentation search (DESIGN §4).
+import { Type, type Static } from 'typebox'
+
+export const SearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 200, description: 'What to look for: 1–200 characters after trimming. The last word also matches as a prefix (search-as-you-type).' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many results at most.' }))
+})
+export type SearchQuery = Static<typeof SearchQuery>
+
+export const SearchResult = Type.Object({
+  title: Type.String({ description: 'The page title.' }),
+  section: Type.Union([Type.String(), Type.Null()], { description: 'The heading of the matching section; null for a page\'s introduction.' }),
+  url: Type.String({ description: 'Site-relative link to the section, with its anchor.' }),
+  excerpt: Type.String({ description: 'Plain text around the best match (no HTML).' }),
+  highlights: Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]), { description: '[start, end) offsets of matched words in `excerpt`, in UTF-16 code units.' }),
+  score: Type.Number()
+}, { additionalProperties: false })
+export type SearchResult = Static<typeof SearchResult>
+
+export const SearchBody = Type.Object({
+  query: Type.String({ description: 'The query as understood (trimmed).' }),
+  locale: Type.Union([Type.Literal('en'), Type.Literal('de')]),
+  results: Type.Array(SearchResult, { description: 'Best first.' })
+}, { $id: 'SearchResults', title: 'SearchResults', additionalProperties: false })
+export type SearchBody = Static<typeof SearchBody>
