@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
 import conventions from './http/conventions.ts'
-import { handleClientError } from './http/client-errors.ts'
+import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
 import probeRoutes from './http/routes/probes.ts'
@@ -19,7 +19,8 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
-    clientErrorHandler: handleClientError
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError
   })
 
   // The rules every response follows, then the limit every client shares.

@@ -1,6 +1,9 @@
-// Requests Node's HTTP parser rejects before routing (bad syntax, huge headers, timeouts) still get problem+json.
+// Requests rejected before routing — by Node's HTTP parser (bad syntax, huge headers, timeouts) or by the
+// router (an undecodable URL) — still get problem+json.
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sendProblem } from './conventions.ts'
 import { PROBLEM_CONTENT_TYPE, problems } from './problems.ts'
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -25,4 +28,9 @@ export function handleClientError (error: Error & { code?: string }, socket: Soc
     ].join('\r\n'))
   }
   socket.destroy()
+}
+
+/** Fastify's own pre-routing errors (FST_ERR_BAD_URL for `/%`, …): a 400 problem like any other. */
+export function handleFrameworkError (_error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  sendProblem(reply, problems.invalidRequest('The request URL could not be decoded.'))
 }
