@@ -25,14 +25,17 @@ export async function startServer (config: Config): Promise<RunningServer> {
 
   let stopping: Promise<void> | undefined
   const shutdown = () => {
-    stopping ??= (async () => {
-      context.readiness.markShuttingDown()
-      await app.close()
-      await context.close()
-    })()
+    stopping ??= gracefulShutdown(app, context)
     return stopping
   }
   return { app, context, shutdown }
+}
+
+/** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */
+export async function gracefulShutdown (app: FastifyInstance, context: Context): Promise<void> {
+  context.readiness.markShuttingDown()
+  await app.close()
+  await context.close()
 }
 
 /** SIGTERM/SIGINT: graceful shutdown within the deadline; a second signal exits at once. */

@@ -1,12 +1,11 @@
 // The real `status-api` process: start on the embedded default, serve, and shut down on SIGTERM.
 import assert from 'node:assert/strict'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { once } from 'node:events'
 import { tempDir } from '../helper.ts'
-import { freePort } from '../services/ports.ts'
+import { startApp } from '../services/app-process.ts'
 
 const BIN = path.resolve('bin/status-api.js')
 
@@ -36,26 +35,16 @@ describe('status-api bin', () => {
     assert.match(second.stdout, /up to date/)
   })
 
-  it('serves liveness on the embedded default and exits 0 on SIGTERM, readiness answering to the end', async (t) => {
-    const port = await freePort()
-    const child = spawn(process.execPath, [BIN, 'serve'], {
-      env: { ...process.env, DATA_DIR: tempDir(t), PORT: String(port), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'ignore', 'pipe']
-    })
-    t.after(() => child.kill('SIGKILL'))
-    const base = `http://127.0.0.1:${port}`
-    let alive: Response | undefined
-    for (let i = 0; i < 100 && alive === undefined; i++) {
-      alive = await fetch(`${base}/api/v1/liveness`).catch(() => undefined)
-      if (alive === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    assert.equal(alive?.status, 200)
-    assert.deepEqual(await alive?.json(), { status: 'alive' })
-    assert.equal((await fetch(`${base}/api/v1/readiness`)).status, 200)
+  it('serves liveness on the embedded default and exits 0 on SIGTERM within 10 s', async (t) => {
+    const app = await startApp({ DATA_DIR: tempDir(t) })
+    t.after(() => app.stop('SIGKILL'))
+    const alive = await fetch(`${app.url}/api/v1/liveness`)
+    assert.equal(alive.status, 200)
+    assert.deepEqual(await alive.json(), { status: 'alive' })
+    assert.equal((await fetch(`${app.url}/api/v1/readiness`)).status, 200)
 
     const started = performance.now()
-    child.kill('SIGTERM')
-    const [code] = await once(child, 'exit')
-    assert.equal(code, 0)
+    assert.equal(await app.stop('SIGTERM'), 0)
     assert.ok(performance.now() - started < 10_000, 'exits within 10 s')
   })
 })

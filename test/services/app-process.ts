@@ -1,0 +1,52 @@
+// Real `status-api serve` processes for fault and multi-replica tests: start, wait for liveness, signal, kill.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { freePort } from './ports.ts'
+
+const BIN = path.resolve('bin/status-api.js')
+
+export class AppProcess {
+  readonly url: string
+  readonly child: ChildProcess
+  #stderr = ''
+
+  constructor (url: string, child: ChildProcess) {
+    this.url = url
+    this.child = child
+    child.stderr?.on('data', (chunk: Buffer) => { this.#stderr = (this.#stderr + chunk.toString()).slice(-10_000) })
+  }
+
+  /** What the process wrote to stderr (the last 10 kB), for failure messages. */
+  get stderr (): string { return this.#stderr }
+
+  get exited (): boolean { return this.child.exitCode !== null || this.child.signalCode !== null }
+
+  async stop (signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (this.exited) return this.child.exitCode
+    const exit = once(this.child, 'exit')
+    this.child.kill(signal)
+    const [code] = await exit
+    return code as number | null
+  }
+}
+
+/** Starts `status-api serve` with the given environment on a free port and waits until liveness answers. */
+export async function startApp (env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe']
+  })
+  const app = new AppProcess(`http://127.0.0.1:${port}`, child)
+  process.once('exit', () => child.kill('SIGKILL'))
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (app.exited) throw new Error(`status-api exited at start: ${app.stderr}`)
+    const alive = await fetch(`${app.url}/api/v1/liveness`).then((r) => r.ok, () => false)
+    if (alive) return app
+    await sleep(50)
+  }
+  child.kill('SIGKILL')
+  throw new Error(`status-api did not start: ${app.stderr}`)
+}
