@@ -21,7 +21,8 @@ const CACHE_KEY = 'platform-status:v1'
 const POLL_MS = 50
 
 export interface PlatformReading {
-  /** The normalised status, or undefined when there has never been a good value (answer 503). */
+  /** The normalised status, or undefined when there has never been a good value (answer 503).
+   * The same object while the value and its staleness stay the same: treat it as read-only. */
   status: DiscordBody | undefined
   /** Whole seconds the answer stays fresh: the `max-age` of a 200. */
   maxAgeSeconds: number
@@ -118,9 +119,16 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
     }
   })
 
+  // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
+  let lastView: { snapshot: Snapshot, stale: boolean, status: DiscordBody } | undefined
   const read = async (): Promise<PlatformReading> => {
     if (due(local)) await refresh()
-    return reading(local, clock.now())
+    const result = reading(local, clock.now())
+    if (result.status === undefined || local === undefined) return result
+    if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
+      lastView = { snapshot: local, stale: result.status.stale, status: result.status }
+    }
+    return { ...result, status: lastView.status }
   }
 
   return {
