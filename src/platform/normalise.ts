@@ -4,12 +4,12 @@ import type { DiscordBody } from '../http/schemas/discord.ts'
 import type { StatuspageComponent, StatuspageIncident, StatuspageSummary } from './statuspage-summary.ts'
 import { UpstreamError } from './upstream-error.ts'
 
-export type PlatformStatus = Omit<DiscordBody, 'stale'>
+export type NormalisedStatus = Omit<DiscordBody, 'stale'>
 
 const UNRESOLVED = new Set(['investigating', 'identified', 'monitoring'])
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-export function normaliseSummary (summary: StatuspageSummary, fetchedAt: Date): PlatformStatus {
+export function normaliseSummary (summary: StatuspageSummary, fetchedAt: Date): NormalisedStatus {
   const pageUrl = httpUrl(summary.page.url)
   if (pageUrl === null) throw new UpstreamError('invalid_body', '/page/url is not an http(s) URL')
   return {
@@ -29,7 +29,7 @@ export function normaliseSummary (summary: StatuspageSummary, fetchedAt: Date): 
  * in the page's order. A group without listed children stands for itself. Components the page only shows
  * while degraded are left out while they are operational, as on the page itself.
  */
-function flattenComponents (components: StatuspageComponent[]): PlatformStatus['components'] {
+function flattenComponents (components: StatuspageComponent[]): NormalisedStatus['components'] {
   const byPosition = [...components].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
   const groups = new Map(byPosition.filter((c) => c.group === true).map((c) => [c.id, c]))
   const childrenOf = new Map<string, StatuspageComponent[]>()
@@ -39,7 +39,7 @@ function flattenComponents (components: StatuspageComponent[]): PlatformStatus['
     if (group === undefined || component.group === true) continue
     childrenOf.set(group.id, [...(childrenOf.get(group.id) ?? []), component])
   }
-  const result: PlatformStatus['components'] = []
+  const result: NormalisedStatus['components'] = []
   for (const component of byPosition) {
     if (component.group_id != null && groups.has(component.group_id) && component.group !== true) continue
     const children = childrenOf.get(component.id)
@@ -52,7 +52,7 @@ function flattenComponents (components: StatuspageComponent[]): PlatformStatus['
   return result
 }
 
-function normaliseIncident (incident: StatuspageIncident): PlatformStatus['incidents'][number] {
+function normaliseIncident (incident: StatuspageIncident): NormalisedStatus['incidents'][number] {
   const startedAt = incident.started_at ?? incident.created_at
   return {
     name: incident.name,

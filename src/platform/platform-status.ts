@@ -97,6 +97,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   const refreshShared = async (): Promise<Snapshot | undefined> => {
     let known = newer(local, await loadShared())
     if (!due(known)) return known
+    // A cache that cannot even take a lock should not stop the fetch: one replica fetching alone is fine.
     const release = await cache.lock(CACHE_KEY, lockTtlMs).catch(() => async () => {})
     if (release === undefined) return newer(known, await waitForOther(known))
     try {
