@@ -6,6 +6,7 @@ import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
+import discordRoutes from './http/routes/discord.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -29,6 +30,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
+  await app.register(discordRoutes, { platformStatus: context.platformStatus })
 
   // The site.
   await app.register(assetRoutes)

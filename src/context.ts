@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
+import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { openDatabase, type Database } from './store/database.ts'
@@ -17,6 +18,8 @@ export interface Context {
   cache: Cache
   cacheKind: CacheKind
   readiness: Readiness
+  /** The chat platform's status (Statuspage summary), fetched at most once a minute per deployment. */
+  platformStatus: PlatformStatus
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -50,13 +53,14 @@ export async function openContext (config: Config, options: ContextOptions = {})
     throw error
   }
   const readiness = createReadiness(database)
+  const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
 
   let closed: Promise<void> | undefined
   const close = () => {
     closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

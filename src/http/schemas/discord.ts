@@ -7,8 +7,8 @@ export const PlatformComponentStatus = Type.Union([
 ])
 
 export const DiscordBody = Type.Object({
-  indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')], {
-    description: 'Statuspage\'s overall indicator: none means all systems operational.'
+  indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical'), Type.Literal('maintenance')], {
+    description: 'Statuspage\'s overall indicator: none means all systems operational; maintenance while a maintenance window is in progress.'
   }),
   description: Type.String({ examples: ['All Systems Operational'] }),
   components: Type.Array(Type.Object({

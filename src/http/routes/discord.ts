@@ -1,0 +1,39 @@
+// GET /api/v1/health/discord: the chat platform's own status (its Statuspage summary, normalised), fresh for a minute.
+import type { FastifyInstance } from 'fastify'
+import type { PlatformStatus } from '../../platform/platform-status.ts'
+import { etagOf } from '../headers.ts'
+import { problems } from '../problems.ts'
+import { jsonResponse, problemResponses } from '../schemas/common.ts'
+import { DiscordBody } from '../schemas/discord.ts'
+
+export default async function discordRoutes (app: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
+  // The value changes at most once a minute: serialise and hash it once, not per request.
+  let serialised: { status: DiscordBody, body: string, etag: string } | undefined
+
+  app.get('/api/v1/health/discord', {
+    schema: {
+      summary: 'The chat platform\'s status',
+      description: 'Discord\'s own status page (an Atlassian Statuspage summary), normalised: overall indicator, components, ' +
+        'unresolved incidents. Fresh for 60 s; the service fetches it at most once a minute however many clients ask, so ' +
+        '`Cache-Control: max-age` is the freshness left. When a fetch fails the last good value is served with `"stale": true`; ' +
+        'with no good value yet the answer is 503 with `Retry-After`.',
+      tags: ['health'],
+      response: {
+        200: jsonResponse('The chat platform\'s status; `stale` says whether the latest fetch failed.', DiscordBody),
+        ...problemResponses({ 503: 'The chat platform\'s status page has not answered yet; `Retry-After` says when the next attempt is due.' })
+      }
+    }
+  }, async (_request, reply) => {
+    const reading = await options.platformStatus.read()
+    if (reading.status === undefined) {
+      throw problems.upstreamUnavailable('The chat platform\'s status page could not be reached. Try again after the Retry-After delay.', reading.retryAfterSeconds)
+    }
+    if (serialised?.status !== reading.status) {
+      const body = JSON.stringify(reading.status)
+      serialised = { status: reading.status, body, etag: etagOf(body) }
+    }
+    return reply.type('application/json; charset=utf-8')
+      .headers({ 'cache-control': `public, max-age=${reading.maxAgeSeconds}`, etag: serialised.etag })
+      .send(serialised.body)
+  })
+}

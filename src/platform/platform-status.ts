@@ -1,0 +1,161 @@
+// The chat platform's status for the API and the status page: at most one upstream attempt per minute per
+// deployment (single flight in-process, a cache lock across replicas), the last good value when it fails.
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Logger } from 'pino'
+import type { DiscordBody } from '../http/schemas/discord.ts'
+import type { Clock } from '../lib/clock.ts'
+import { singleFlight } from '../lib/single-flight.ts'
+import type { Cache } from '../store/cache/cache.ts'
+import { normaliseSummary } from './normalise.ts'
+import { parseSnapshot, type Snapshot } from './snapshot.ts'
+import { DEFAULT_LIMITS, fetchStatuspageSummary, type FetchLimits } from './statuspage-client.ts'
+import { UpstreamError } from './upstream-error.ts'
+
+/** A value is fresh this long after the attempt that fetched it; the next attempt is due then, success or not. */
+export const FRESH_MS = 60_000
+/** The last good value is served (as stale) for at most this long after it was fetched. */
+export const KEEP_MS = 24 * 60 * 60_000
+
+const CACHE_KEY = 'platform-status:v1'
+/** How often a replica that did not get the lock looks for the value the lock holder is fetching. */
+const POLL_MS = 50
+
+export interface PlatformReading {
+  /** The normalised status, or undefined when there has never been a good value (answer 503).
+   * The same object while the value and its staleness stay the same: treat it as read-only. */
+  status: DiscordBody | undefined
+  /** Whole seconds the answer stays fresh: the `max-age` of a 200. */
+  maxAgeSeconds: number
+  /** Seconds until the next upstream attempt is due, at least 1: the `Retry-After` of a 503. */
+  retryAfterSeconds: number
+}
+
+export interface PlatformStatus {
+  /** The current reading; refreshes from the upstream first when due. Never throws. */
+  read (): Promise<PlatformReading>
+  /** The status for other views (the status page): the normalised value, or undefined. Never throws. */
+  current (): Promise<DiscordBody | undefined>
+}
+
+export interface PlatformStatusOptions {
+  url: URL
+  cache: Cache
+  clock: Clock
+  logger: Logger
+  limits?: FetchLimits
+}
+
+export function createPlatformStatus (options: PlatformStatusOptions): PlatformStatus {
+  const { url, cache, clock, logger } = options
+  const limits = options.limits ?? DEFAULT_LIMITS
+  /** The lock outlives the longest fetch, so a holder that dies frees it by itself soon after. */
+  const lockTtlMs = limits.timeoutMs + 2000
+  let local: Snapshot | undefined
+
+  const due = (snapshot: Snapshot | undefined) => snapshot === undefined || clock.now() >= snapshot.attemptedAt + FRESH_MS
+
+  const loadShared = async (): Promise<Snapshot | undefined> => {
+    try {
+      const raw = await cache.get(CACHE_KEY)
+      return raw === undefined ? undefined : parseSnapshot(raw)
+    } catch {
+      return undefined
+    }
+  }
+
+  const storeShared = async (snapshot: Snapshot): Promise<void> => {
+    try {
+      await cache.set(CACHE_KEY, JSON.stringify(snapshot), KEEP_MS)
+    } catch {
+      // The cache reports its own health; this replica still has the value in memory.
+    }
+  }
+
+  const attempt = async (known: Snapshot | undefined): Promise<Snapshot> => {
+    const attemptedAt = clock.now()
+    try {
+      const summary = await fetchStatuspageSummary(url, limits)
+      return { value: { ...normaliseSummary(summary, new Date(attemptedAt)), stale: false }, attemptedAt }
+    } catch (error) {
+      const reason = error instanceof UpstreamError ? error.message : 'unexpected error'
+      logger.warn({ reason, hasLastGoodValue: known?.value != null }, 'chat platform status could not be fetched')
+      return { value: known?.value ?? null, attemptedAt }
+    }
+  }
+
+  /** Another replica holds the lock: wait (bounded) for the snapshot it writes. */
+  const waitForOther = async (known: Snapshot | undefined): Promise<Snapshot | undefined> => {
+    const giveUpAt = performance.now() + lockTtlMs
+    while (performance.now() < giveUpAt) {
+      await sleep(POLL_MS)
+      const shared = await loadShared()
+      if (shared !== undefined && shared.attemptedAt > (known?.attemptedAt ?? -Infinity)) return shared
+    }
+    return undefined
+  }
+
+  const refreshShared = async (): Promise<Snapshot | undefined> => {
+    let known = newer(local, await loadShared())
+    if (!due(known)) return known
+    // A cache that cannot even take a lock should not stop the fetch: one replica fetching alone is fine.
+    const release = await cache.lock(CACHE_KEY, lockTtlMs).catch(() => async () => {})
+    if (release === undefined) return newer(known, await waitForOther(known))
+    try {
+      // Another replica may have finished just before the lock became free.
+      known = newer(known, await loadShared())
+      if (!due(known)) return known
+      const next = await attempt(known)
+      await storeShared(next)
+      return next
+    } finally {
+      await release().catch(() => {})
+    }
+  }
+
+  const refresh = singleFlight(async () => {
+    try {
+      local = newer(local, await refreshShared())
+    } catch (error) {
+      logger.error({ err: error }, 'chat platform status refresh failed')
+    }
+  })
+
+  // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
+  let lastView: { snapshot: Snapshot, stale: boolean, status: DiscordBody } | undefined
+  const read = async (): Promise<PlatformReading> => {
+    if (due(local)) await refresh()
+    const result = reading(local, clock.now())
+    if (result.status === undefined || local === undefined) return result
+    if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
+      lastView = { snapshot: local, stale: result.status.stale, status: result.status }
+    }
+    return { ...result, status: lastView.status }
+  }
+
+  return {
+    read,
+    current: () => read().then((result) => result.status, () => undefined)
+  }
+}
+
+/** The later of two snapshots; a later attempt that failed before any success keeps the earlier good value. */
+function newer (a: Snapshot | undefined, b: Snapshot | undefined): Snapshot | undefined {
+  if (a === undefined || b === undefined) return a ?? b
+  const [late, early] = a.attemptedAt >= b.attemptedAt ? [a, b] : [b, a]
+  return late.value === null && early.value !== null ? { ...late, value: early.value } : late
+}
+
+function reading (snapshot: Snapshot | undefined, now: number): PlatformReading {
+  const msToRefresh = snapshot === undefined ? 0 : snapshot.attemptedAt + FRESH_MS - now
+  const timing = {
+    maxAgeSeconds: Math.max(0, Math.floor(msToRefresh / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil(msToRefresh / 1000))
+  }
+  if (snapshot?.value == null) return { status: undefined, ...timing }
+  const value = snapshot.value
+  const fetchedAt = Date.parse(value.fetchedAt)
+  if (now - fetchedAt > KEEP_MS) return { status: undefined, ...timing }
+  // Stale: the latest attempt failed, or the value is past its minute and no attempt could replace it.
+  const stale = fetchedAt < snapshot.attemptedAt || msToRefresh <= 0
+  return { status: { ...value, stale }, ...timing }
+}

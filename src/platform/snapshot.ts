@@ -1,0 +1,24 @@
+// What the replicas share in the cache: the last good normalised value and when the latest attempt was made.
+import { Type, type Static } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { DiscordBody } from '../http/schemas/discord.ts'
+
+const SnapshotSchema = Type.Object({
+  /** The last good value (`stale: false` as fetched), or null before the first success. */
+  value: Type.Union([DiscordBody, Type.Null()]),
+  /** Milliseconds since the epoch of the latest upstream attempt, successful or not. */
+  attemptedAt: Type.Number()
+})
+export type Snapshot = Static<typeof SnapshotSchema>
+
+const validator = Compile(SnapshotSchema)
+
+/** The snapshot in a cached string, or undefined when it is not one (another version wrote it, or garbage). */
+export function parseSnapshot (raw: string): Snapshot | undefined {
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    return validator.Check(parsed) ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
