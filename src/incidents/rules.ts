@@ -64,7 +64,7 @@ function oneOf<T extends string> (label: string, value: string | undefined, allo
 export function checkId (what: string, value: string | undefined): number {
   if (value === undefined) throw new InvalidInput(`the ${what} id is missing`)
   const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN
-  if (!(id >= 1 && id <= MAX_ID)) throw new InvalidInput(`"${printable(value)}" is not a ${what} id (a positive whole number)`)
+  if (!(id >= 1 && id <= MAX_ID)) throw new InvalidInput(`"${printable(value)}" is not a valid ${what} id (a positive whole number)`)
   return id
 }
 
