@@ -40,6 +40,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   const intervalMs = options.refreshIntervalMs ?? INCIDENTS_REFRESH_MS
   let data: IncidentsData | undefined
   let failing = false
+  let stopped = false
   let timer: NodeJS.Timeout | undefined
 
   const refresh = singleFlight(async () => {
@@ -58,6 +59,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
       if (failing) logger.info('incidents: reading from the database again')
       failing = false
     } catch (error) {
+      if (stopped) return // the stores are closing under a last tick: nothing to report
       if (!failing) logger.warn({ code: (error as { code?: unknown }).code }, 'incidents: cannot read from the database; serving the last copy')
       failing = true
     }
@@ -71,10 +73,12 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     runOnce,
     start () {
       if (timer !== undefined) return
+      stopped = false
       timer = setInterval(() => { void runOnce() }, intervalMs)
       timer.unref()
     },
     stop () {
+      stopped = true
       clearInterval(timer)
       timer = undefined
     }

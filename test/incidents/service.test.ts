@@ -234,13 +234,18 @@ for (const backend of databaseBackends()) {
     it('keeps serving the last copy while the database fails', async (t) => {
       const { config } = await setup(t)
       const database = openDatabase(config)
-      const service = createIncidentsService({ database, clock: new ManualClock(T), logger: pino({ level: 'silent' }) })
+      const logged: string[] = []
+      const logger = pino({ level: 'warn' }, { write: (line: string) => { logged.push(line) } })
+      const service = createIncidentsService({ database, clock: new ManualClock(T), logger })
       await openIncident(database.db, { title: 'kept', impact: 'minor', status: 'investigating', message: 'm' }, T)
       await service.refresh()
       assert.equal(service.isMaintenanceActive(), false)
       await database.close()
       await assert.rejects(service.refresh())
-      await service.runOnce() // logs instead of rejecting
+      await service.runOnce()
+      await service.runOnce()
+      assert.equal(logged.length, 1, 'runOnce logs the failure once instead of rejecting')
+      assert.match(logged[0]!, /cannot read from the database; serving the last copy/)
       assert.equal(service.loaded, true)
       assert.equal(service.body().incidents[0]?.title, 'kept')
     })
