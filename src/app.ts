@@ -7,6 +7,7 @@ import { handleClientError, handleFrameworkError } from './http/client-errors.ts
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
 import discordRoutes from './http/routes/discord.ts'
+import incidentRoutes from './http/routes/incidents.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -31,6 +32,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(discordRoutes, { platformStatus: context.platformStatus })
+  await app.register(incidentRoutes, { incidents: context.incidents })
 
   // The site.
   await app.register(assetRoutes)

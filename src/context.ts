@@ -2,6 +2,7 @@
 // The server, the CLI and the tests all open it the same way, and close it once.
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
+import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
@@ -20,6 +21,8 @@ export interface Context {
   readiness: Readiness
   /** The chat platform's status (Statuspage summary), fetched at most once a minute per deployment. */
   platformStatus: PlatformStatus
+  /** Incidents and maintenance, served from memory; `isMaintenanceActive()` for the health monitor. */
+  incidents: IncidentsService
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -31,6 +34,8 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
+  /** Start background timers (default true). Tests pass false and drive the services with refresh()/runOnce(). */
+  background?: boolean
 }
 
 export function createLogger (config: Config): Logger {
@@ -54,13 +59,17 @@ export async function openContext (config: Config, options: ContextOptions = {})
   }
   const readiness = createReadiness(database)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
+  const incidents = createIncidentsService({ database, clock, logger })
+  await incidents.runOnce()
+  if (options.background !== false) incidents.start()
 
   let closed: Promise<void> | undefined
   const close = () => {
+    incidents.stop()
     closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -1,10 +1,12 @@
 // CLI entry: `status-api [serve | migrate | …] [--help]`. Bad config → one line, exit 1; bad usage → exit 2.
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts'
 import { UsageError, type Command } from './cli/command.ts'
+import { incidentCommand } from './cli/incident.ts'
+import { maintenanceCommand } from './cli/maintenance.ts'
 import { migrateCommand } from './cli/migrate.ts'
 import { serveCommand } from './cli/serve.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand]
+const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))

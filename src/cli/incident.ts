@@ -1,0 +1,100 @@
+// `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops.
+import type { Config } from '../config.ts'
+import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
+import { TEXT_LIMITS, checkId, checkImpact, checkMessage, checkStatus, checkTitle } from '../incidents/rules.ts'
+import { RESOLVED_DAYS, buildIncidentsBody } from '../incidents/view.ts'
+import { systemClock } from '../lib/clock.ts'
+import { loadIncidents } from '../store/repositories/incidents.ts'
+import { UsageError, type Command } from './command.ts'
+import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+import { printTable } from './table.ts'
+
+const usage = `status-api incident <action> [options]
+
+  open --title TEXT --impact IMPACT --message TEXT [--status STATUS]
+      Opens an incident (status investigating unless given) with its first update; prints its id.
+  update ID --message TEXT [--status STATUS]
+      Adds an update to an open incident, moving it to STATUS (unchanged when omitted).
+  resolve ID [--message TEXT]
+      Resolves an open incident with a last update ("This incident has been resolved." by default).
+  list
+      Open incidents, then those resolved in the last ${RESOLVED_DAYS} days, newest first.
+
+IMPACT: none, minor, major, critical. STATUS: investigating, identified, monitoring, resolved.
+Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.
+Text is stored and published exactly as typed. The public endpoint shows a change within 15 s.
+Bad input is refused with one line on stderr and exit code 2; nothing is written.`
+
+export const incidentCommand: Command = {
+  name: 'incident',
+  summary: 'open, update, resolve or list incidents',
+  usage,
+  async run (args, config) {
+    const [action, ...rest] = args
+    switch (action) {
+      case 'open': return open(rest, config)
+      case 'update': return update(rest, config)
+      case 'resolve': return resolve(rest, config)
+      case 'list': return list(rest, config)
+      default: throw new UsageError(`incident: ${action === undefined ? 'an action is missing' : `unknown action "${action}"`} (open, update, resolve or list)`)
+    }
+  }
+}
+
+async function open (args: string[], config: Config): Promise<number> {
+  const command = 'incident open'
+  const { options } = parseCommandLine(command, args, ['title', 'impact', 'message', 'status'])
+  const incident = await asUsage(command, () => ({
+    title: checkTitle('--title', options.title),
+    impact: checkImpact('--impact', options.impact),
+    status: options.status === undefined ? 'investigating' as const : checkStatus('--status', options.status),
+    message: checkMessage('--message', options.message)
+  }))
+  if (incident.status === 'resolved') throw new UsageError(`${command}: --status resolved makes no sense for a new incident`)
+  const id = await withExistingDatabase(config, (database) => openIncident(database.db, incident, systemClock.now()))
+  console.log(`incident ${id} opened (${incident.impact}, ${incident.status})`)
+  return 0
+}
+
+async function update (args: string[], config: Config): Promise<number> {
+  const command = 'incident update'
+  const { options, positionals } = parseCommandLine(command, args, ['status', 'message'], ['incident id'])
+  const input = await asUsage(command, () => ({
+    id: checkId('incident', positionals[0]),
+    status: options.status === undefined ? undefined : checkStatus('--status', options.status),
+    message: checkMessage('--message', options.message)
+  }))
+  const status = await withExistingDatabase(config, (database) =>
+    asUsage(command, () => updateIncident(database.db, input.id, input, systemClock.now())))
+  console.log(`incident ${input.id} updated (${status})`)
+  return 0
+}
+
+async function resolve (args: string[], config: Config): Promise<number> {
+  const command = 'incident resolve'
+  const { options, positionals } = parseCommandLine(command, args, ['message'], ['incident id'])
+  const input = await asUsage(command, () => ({
+    id: checkId('incident', positionals[0]),
+    message: options.message === undefined ? undefined : checkMessage('--message', options.message)
+  }))
+  await withExistingDatabase(config, (database) =>
+    asUsage(command, () => resolveIncident(database.db, input.id, input.message, systemClock.now())))
+  console.log(`incident ${input.id} resolved`)
+  return 0
+}
+
+async function list (args: string[], config: Config): Promise<number> {
+  parseCommandLine('incident list', args, [])
+  const now = systemClock.now()
+  const incidents = await withExistingDatabase(config, (database) =>
+    loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()))
+  const shown = buildIncidentsBody({ incidents, maintenances: [] }, now).incidents
+  if (shown.length === 0) {
+    console.log(`no open incidents and none resolved in the last ${RESOLVED_DAYS} days`)
+    return 0
+  }
+  printTable(['ID', 'STATUS', 'IMPACT', 'STARTED', 'RESOLVED', 'TITLE'],
+    shown.map((i) => [String(i.id), i.status, i.impact, i.startedAt, i.resolvedAt ?? '-', i.title]))
+  return 0
+}
+

@@ -1,0 +1,89 @@
+// `status-api maintenance schedule|end|list`: operators announce planned work and end it.
+import type { Config } from '../config.ts'
+import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
+import { TEXT_LIMITS, checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
+import { TIME_INPUT_HELP, parseTimeInput } from '../incidents/time-input.ts'
+import { UPCOMING_DAYS, maintenanceState } from '../incidents/view.ts'
+import { systemClock } from '../lib/clock.ts'
+import { loadMaintenances } from '../store/repositories/maintenances.ts'
+import { UsageError, type Command } from './command.ts'
+import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+import { printTable } from './table.ts'
+
+/** How far back `maintenance list` shows windows that have ended. */
+const LIST_ENDED_DAYS = 30
+
+const usage = `status-api maintenance <action> [options]
+
+  schedule --title TEXT --message TEXT --from TIME --to TIME
+      Schedules a window; prints its id. It is active while FROM <= now < TO, shown as upcoming
+      from ${UPCOMING_DAYS} days before it starts.
+  end ID
+      Ends an active window now, or cancels one that has not started.
+  list
+      Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days.
+
+TIME: ${TIME_INPUT_HELP}.
+Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.
+Text is stored and published exactly as typed. The public endpoint shows a change within 15 s.
+Bad input is refused with one line on stderr and exit code 2; nothing is written.`
+
+export const maintenanceCommand: Command = {
+  name: 'maintenance',
+  summary: 'schedule, end or list maintenance windows',
+  usage,
+  async run (args, config) {
+    const [action, ...rest] = args
+    switch (action) {
+      case 'schedule': return schedule(rest, config)
+      case 'end': return end(rest, config)
+      case 'list': return list(rest, config)
+      default: throw new UsageError(`maintenance: ${action === undefined ? 'an action is missing' : `unknown action "${action}"`} (schedule, end or list)`)
+    }
+  }
+}
+
+async function schedule (args: string[], config: Config): Promise<number> {
+  const command = 'maintenance schedule'
+  const { options } = parseCommandLine(command, args, ['title', 'message', 'from', 'to'])
+  const now = systemClock.now()
+  const window = await asUsage(command, () => {
+    const checked = {
+      title: checkTitle('--title', options.title),
+      message: checkMessage('--message', options.message),
+      startsAt: parseTimeInput('--from', options.from, now),
+      endsAt: parseTimeInput('--to', options.to, now)
+    }
+    checkWindow(checked, now)
+    return checked
+  })
+  const id = await withExistingDatabase(config, (database) => scheduleMaintenance(database.db, window, now))
+  console.log(`maintenance ${id} scheduled from ${new Date(window.startsAt).toISOString()} to ${new Date(window.endsAt).toISOString()}`)
+  return 0
+}
+
+async function end (args: string[], config: Config): Promise<number> {
+  const command = 'maintenance end'
+  const { positionals } = parseCommandLine(command, args, [], ['maintenance id'])
+  const id = await asUsage(command, () => checkId('maintenance', positionals[0]))
+  const was = await withExistingDatabase(config, (database) => asUsage(command, () => endMaintenance(database.db, id, systemClock.now())))
+  console.log(was === 'scheduled' ? `maintenance ${id} cancelled (it had not started)` : `maintenance ${id} ended`)
+  return 0
+}
+
+async function list (args: string[], config: Config): Promise<number> {
+  parseCommandLine('maintenance list', args, [])
+  const now = systemClock.now()
+  const rows = await withExistingDatabase(config, (database) =>
+    loadMaintenances(database.db, new Date(now - LIST_ENDED_DAYS * 86_400_000).toISOString()))
+  if (rows.length === 0) {
+    console.log(`no maintenance windows coming, running or ended in the last ${LIST_ENDED_DAYS} days`)
+    return 0
+  }
+  printTable(['ID', 'STATE', 'FROM', 'TO', 'TITLE'],
+    rows.map((row) => {
+      const state = maintenanceState(row, now)
+      return [String(row.id), state, row.starts_at, state === 'ended' && row.ended_at !== null ? row.ended_at : row.ends_at, row.title]
+    }))
+  return 0
+}

@@ -1,0 +1,75 @@
+// What operators do: open, update and resolve incidents; schedule and end maintenance. Every check of the
+// input happens before anything is written; a refusal is an InvalidInput with a one-line reason.
+import type { Kysely } from 'kysely'
+import type { Tables } from '../store/tables.ts'
+import { appendIncidentUpdate, findIncident, insertIncident } from '../store/repositories/incidents.ts'
+import { endMaintenance as endMaintenanceRow, findMaintenance, insertMaintenance } from '../store/repositories/maintenances.ts'
+import { InvalidInput, type IncidentImpact, type IncidentStatus } from './rules.ts'
+import { maintenanceState, type MaintenanceState } from './view.ts'
+
+export const RESOLVED_MESSAGE = 'This incident has been resolved.'
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export interface OpenIncident {
+  title: string
+  impact: IncidentImpact
+  status: IncidentStatus
+  message: string
+}
+
+export async function openIncident (db: Kysely<Tables>, incident: OpenIncident, now: number): Promise<number> {
+  return insertIncident(db, { ...incident, at: iso(now) })
+}
+
+/**
+ * Adds an update to an open incident, moving it to `status` (unchanged when omitted; `resolved` resolves it).
+ * Refuses unknown and resolved incidents. Returns the status it is in now.
+ */
+export async function updateIncident (
+  db: Kysely<Tables>, id: number, update: { status?: IncidentStatus, message: string }, now: number
+): Promise<IncidentStatus> {
+  const existing = await findIncident(db, id)
+  if (existing === undefined) throw new InvalidInput(`there is no incident ${id}`)
+  if (existing.resolved_at !== null) throw new InvalidInput(`incident ${id} was resolved at ${existing.resolved_at}; open a new incident instead`)
+  const status = update.status ?? existing.status as IncidentStatus
+  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at: iso(now) })) {
+    throw new InvalidInput(`incident ${id} was resolved meanwhile; nothing was written`)
+  }
+  return status
+}
+
+export async function resolveIncident (db: Kysely<Tables>, id: number, message: string | undefined, now: number): Promise<void> {
+  await updateIncident(db, id, { status: 'resolved', message: message ?? RESOLVED_MESSAGE }, now)
+}
+
+export interface ScheduleMaintenance {
+  title: string
+  message: string
+  startsAt: number
+  endsAt: number
+}
+
+/** Schedules a window; it must end after it starts, and in the future (a window entirely past would never show). */
+export async function scheduleMaintenance (db: Kysely<Tables>, window: ScheduleMaintenance, now: number): Promise<number> {
+  checkWindow(window, now)
+  return insertMaintenance(db, { title: window.title, message: window.message, startsAt: iso(window.startsAt), endsAt: iso(window.endsAt), at: iso(now) })
+}
+
+/** The checks of a window's times, usable before opening the database. */
+export function checkWindow (window: { startsAt: number, endsAt: number }, now: number): void {
+  if (window.endsAt <= window.startsAt) {
+    throw new InvalidInput(`--to (${iso(window.endsAt)}) must be after --from (${iso(window.startsAt)})`)
+  }
+  if (window.endsAt <= now) throw new InvalidInput(`--to (${iso(window.endsAt)}) is in the past; the window would never be shown`)
+}
+
+/** Ends an active window now, or cancels a scheduled one. Returns the state it was in. */
+export async function endMaintenance (db: Kysely<Tables>, id: number, now: number): Promise<MaintenanceState> {
+  const existing = await findMaintenance(db, id)
+  if (existing === undefined) throw new InvalidInput(`there is no maintenance ${id}`)
+  const state = maintenanceState(existing, now)
+  if (state === 'ended' || state === 'cancelled') throw new InvalidInput(`maintenance ${id} is already ${state}`)
+  if (!await endMaintenanceRow(db, id, iso(now))) throw new InvalidInput(`maintenance ${id} ended meanwhile; nothing was written`)
+  return state
+}

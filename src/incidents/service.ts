@@ -1,0 +1,86 @@
+// The incidents service: an in-memory copy of the incident and maintenance rows, refreshed from the
+// database in the background, so the endpoint and the health monitor answer without a query.
+import type { Logger } from 'pino'
+import type { Clock } from '../lib/clock.ts'
+import { singleFlight } from '../lib/single-flight.ts'
+import type { IncidentsBody } from '../http/schemas/incidents.ts'
+import type { Database } from '../store/database.ts'
+import { loadIncidents } from '../store/repositories/incidents.ts'
+import { loadMaintenances } from '../store/repositories/maintenances.ts'
+import { RESOLVED_DAYS, activeMaintenance, buildIncidentsBody, type IncidentsData } from './view.ts'
+
+/** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
+export const INCIDENTS_REFRESH_MS = 10_000
+
+export interface IncidentsService {
+  /** True once the rows have been read at least once. */
+  readonly loaded: boolean
+  /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory. */
+  body (): IncidentsBody
+  /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
+  isMaintenanceActive (): boolean
+  /** Reads the rows again; rejects when the database fails (the previous copy stays). Concurrent calls share one read. */
+  refresh (): Promise<void>
+  /** One background tick: refresh, logging a failure instead of rejecting. */
+  runOnce (): Promise<void>
+  /** Starts the background refresher (unref'd); stop() ends it. */
+  start (): void
+  stop (): void
+}
+
+export interface IncidentsServiceOptions {
+  database: Database
+  clock: Clock
+  logger: Logger
+  refreshIntervalMs?: number
+}
+
+export function createIncidentsService (options: IncidentsServiceOptions): IncidentsService {
+  const { database, clock, logger } = options
+  const intervalMs = options.refreshIntervalMs ?? INCIDENTS_REFRESH_MS
+  let data: IncidentsData | undefined
+  let failing = false
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+
+  const refresh = singleFlight(async () => {
+    const now = clock.now()
+    // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
+    const [incidents, maintenances] = await Promise.all([
+      loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
+      loadMaintenances(database.db, new Date(now).toISOString())
+    ])
+    data = { incidents, maintenances }
+  })
+
+  const runOnce = async () => {
+    try {
+      await refresh()
+      if (failing) logger.info('incidents: reading from the database again')
+      failing = false
+    } catch (error) {
+      if (stopped) return // the stores are closing under a last tick: nothing to report
+      if (!failing) logger.warn({ code: (error as { code?: unknown }).code }, 'incidents: cannot read from the database; serving the last copy')
+      failing = true
+    }
+  }
+
+  return {
+    get loaded () { return data !== undefined },
+    body: () => buildIncidentsBody(data ?? { incidents: [], maintenances: [] }, clock.now()),
+    isMaintenanceActive: () => data !== undefined && activeMaintenance(data.maintenances, clock.now()) !== undefined,
+    refresh,
+    runOnce,
+    start () {
+      if (timer !== undefined) return
+      stopped = false
+      timer = setInterval(() => { void runOnce() }, intervalMs)
+      timer.unref()
+    },
+    stop () {
+      stopped = true
+      clearInterval(timer)
+      timer = undefined
+    }
+  }
+}

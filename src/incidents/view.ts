@@ -1,0 +1,70 @@
+// The public view of incidents and maintenance at a given instant: which window is active, which are
+// coming, which incidents show and in what order. Pure: rows and a time in, the response body out.
+import type { Incident, IncidentsBody, Maintenance } from '../http/schemas/incidents.ts'
+import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
+import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import type { IncidentImpact, IncidentStatus } from './rules.ts'
+
+const DAY_MS = 86_400_000
+/** Windows starting within this many days are listed as upcoming. */
+export const UPCOMING_DAYS = 14
+/** Resolved incidents stay listed this many days after their resolution. */
+export const RESOLVED_DAYS = 90
+
+export interface IncidentsData {
+  incidents: IncidentWithUpdates[]
+  maintenances: MaintenanceRow[]
+}
+
+export type MaintenanceState = 'scheduled' | 'active' | 'ended' | 'cancelled'
+
+/** Scheduled until it starts, active while startsAt ≤ now < endsAt unless ended early, then ended; cancelled if ended before it began. */
+export function maintenanceState (row: MaintenanceRow, now: number): MaintenanceState {
+  const startsAt = Date.parse(row.starts_at)
+  if (row.ended_at !== null && Date.parse(row.ended_at) <= now) {
+    return Date.parse(row.ended_at) <= startsAt ? 'cancelled' : 'ended'
+  }
+  if (now < startsAt) return 'scheduled'
+  return now < Date.parse(row.ends_at) ? 'active' : 'ended'
+}
+
+/** The window to show as the banner: of those active now, the one that started first (then the lowest id). */
+export function activeMaintenance (rows: readonly MaintenanceRow[], now: number): MaintenanceRow | undefined {
+  return rows.filter((row) => maintenanceState(row, now) === 'active')
+    .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)[0]
+}
+
+export function buildIncidentsBody (data: IncidentsData, now: number): IncidentsBody {
+  const active = activeMaintenance(data.maintenances, now)
+  const horizon = now + UPCOMING_DAYS * DAY_MS
+  const upcoming = data.maintenances
+    .filter((row) => row.ended_at === null && maintenanceState(row, now) === 'scheduled' && Date.parse(row.starts_at) <= horizon)
+    .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)
+
+  const cut = now - RESOLVED_DAYS * DAY_MS
+  const newestFirst = (a: IncidentWithUpdates, b: IncidentWithUpdates) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id
+  const open = data.incidents.filter((incident) => incident.resolved_at === null).sort(newestFirst)
+  const resolved = data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut).sort(newestFirst)
+
+  return {
+    maintenance: active === undefined ? null : maintenanceBody(active),
+    upcomingMaintenance: upcoming.map(maintenanceBody),
+    incidents: [...open, ...resolved].map(incidentBody)
+  }
+}
+
+function maintenanceBody (row: MaintenanceRow): Maintenance {
+  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at }
+}
+
+function incidentBody (row: IncidentWithUpdates): Incident {
+  return {
+    id: row.id,
+    title: row.title,
+    impact: row.impact as IncidentImpact,
+    status: row.status as IncidentStatus,
+    startedAt: row.started_at,
+    resolvedAt: row.resolved_at,
+    updates: row.updates.map((update) => ({ at: update.created_at, status: update.status as IncidentStatus, message: update.message }))
+  }
+}

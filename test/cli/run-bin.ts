@@ -1,0 +1,77 @@
+// Runs the real `status-api` bin as a child process against a test app's database, and snapshots the
+// incident tables so a refused command can be shown to have written nothing.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import type { TestApp } from '../helper.ts'
+
+export const BIN = path.resolve('bin/status-api.js')
+
+export interface BinResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** `status-api ...args` on the same database as `test` (its DATA_DIR, or its DATABASE_URL). */
+export function runBin (test: TestApp, args: string[]): Promise<BinResult> {
+  return runBinWith({ DATA_DIR: test.config.dataDir, DATABASE_URL: test.config.databaseUrl ?? '' }, args)
+}
+
+/** `status-api ...args` with these environment variables over the test process's own. */
+export function runBinWith (vars: Record<string, string>, args: string[]): Promise<BinResult> {
+  const env = { ...process.env, LOG_LEVEL: 'silent', ...vars }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Every row of the incident and maintenance tables, in id order. */
+export async function incidentRows (test: TestApp) {
+  const { db } = test.context.database
+  return {
+    incidents: await db.selectFrom('incidents').selectAll().orderBy('id').execute(),
+    updates: await db.selectFrom('incident_updates').selectAll().orderBy('id').execute(),
+    maintenances: await db.selectFrom('maintenances').selectAll().orderBy('id').execute()
+  }
+}
+
+/** The endpoint's body after a refresh, as a client would see it once the change has propagated. */
+export async function refreshedBody (test: TestApp) {
+  await test.context.incidents.refresh()
+  const response = await test.app.inject('/api/v1/health/incidents')
+  if (response.statusCode !== 200) throw new Error(`incidents endpoint answered ${response.statusCode}`)
+  return response.json()
+}
+
+/** Runs every case through the bin, a few at a time (each is a Node start-up), results in case order. */
+export async function runAll (test: TestApp, cases: string[][], concurrency = 4): Promise<BinResult[]> {
+  const results: BinResult[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next++
+      results[index] = await runBin(test, cases[index]!)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return results
+}
+
+/** Asserts that each result is a refusal: exit code 2, nothing on stdout, one stderr line matching its pattern. */
+export function assertRefusals (cases: Array<[string[], RegExp]>, results: BinResult[], check: (ok: boolean, message: string) => void): void {
+  cases.forEach(([args, pattern], index) => {
+    const result = results[index]!
+    const what = args.join(' ')
+    check(result.code === 2, `${what} → exit ${result.code}: ${result.stderr}`)
+    check(result.stdout === '', `${what} printed to stdout: ${result.stdout}`)
+    const lines = result.stderr.split('\n').filter((line) => line !== '')
+    check(lines.length === 1, `${what} → not one line: ${result.stderr}`)
+    check(pattern.test((lines[0] ?? '').replace(/^status-api: /, '')), `${what} → ${lines[0]} does not match ${pattern}`)
+  })
+}
