@@ -1,5 +1,4 @@
 // `status-api serve`: run the HTTP server and the background monitor until SIGTERM/SIGINT.
-import { handleSignals, startServer } from '../server.ts'
 import type { Command } from './command.ts'
 
 export const serveCommand: Command = {
@@ -10,6 +9,8 @@ export const serveCommand: Command = {
 Runs the HTTP server on HOST:PORT, migrating the database first. Configuration comes from the
 environment (and ./.env); see the README. SIGTERM or SIGINT shuts down gracefully within 10 s.`,
   async run (_args, config) {
+    // Loaded only here, so the other subcommands start without Fastify.
+    const { handleSignals, startServer } = await import('../server.ts')
     const server = await startServer(config)
     handleSignals(server)
     return -1 // keep running
