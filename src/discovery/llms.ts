@@ -46,7 +46,7 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
   lines.push('## Endpoints', '')
   for (const [path, item] of Object.entries(api.paths)) {
     const operation = item.get as Operation | undefined
-    if (operation === undefined) continue
+    if (operation === undefined || (staging && (path === CATALOG_PATH || path === OPENAPI_PATH))) continue
     lines.push(link(`GET ${path}`, `${path}${exampleQuery(operation)}`, endpointNote(operation)))
   }
   lines.push('')
