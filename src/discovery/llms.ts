@@ -60,7 +60,7 @@ function endpointNote (operation: Operation): string {
   const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query')
   if (query.length === 0) return summary
   const names = query.map((parameter) => `\`${parameter.name}\`${parameter.required === true ? ' (required)' : ''}`)
-  return `${summary} Query: ${names.join(', ')}.`
+  return `${summary}${/[.!?]$/.test(summary) ? '' : '.'} Query: ${names.join(', ')}.`
 }
 
 /** A working link for an operation with required query parameters: their examples filled in. */

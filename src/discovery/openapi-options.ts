@@ -19,6 +19,11 @@ const OPERATION_METHODS = new Set(['get', 'head', 'options', 'put', 'post', 'pat
 
 /** What each tag groups; a tag without an entry here is listed without a description. */
 export const tagDescriptions: Record<string, string> = {
+  health: 'The state of the service: overall and per-component health, history and uptime, incidents and maintenance, the chat platform\'s status.',
+  incidents: 'Maintenance windows and incidents with their updates.',
+  platform: 'The chat platform\'s own status, as its status page reports it.',
+  docs: 'Search over the documentation, in English and German.',
+  search: 'Search over the documentation, in English and German.',
   discovery: 'How tools and agents find and read this API: the RFC 9727 API catalog and this OpenAPI description.',
   probes: 'Liveness and readiness for orchestrators and load balancers. Not rate limited.'
 }

@@ -113,7 +113,10 @@ describe('the OpenAPI description', () => {
 
   it('gives every operation an id, summary, description and known tag, and every response a description', async (t) => {
     const { document, contract } = await served(t)
-    const tags = (document.tags as Array<{ name: string }>).map((tag) => tag.name)
+    const tags = (document.tags as Array<{ name: string, description?: string }>).map((tag) => tag.name)
+    for (const tag of document.tags as Array<{ name: string, description?: string }>) {
+      assert.ok((tag.description ?? '').length > 10, `tag ${tag.name} has a description (add it to tagDescriptions)`)
+    }
     const ids = new Set<string>()
     for (const { path, method, operation } of contract.operations()) {
       const where = `${method} ${path}`
