@@ -1,13 +1,17 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
+import swagger from '@fastify/swagger'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
+import { interimPages } from './discovery/interim-pages.ts'
+import { openapiOptions } from './discovery/openapi-options.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
 import discordRoutes from './http/routes/discord.ts'
 import incidentRoutes from './http/routes/incidents.ts'
+import discoveryRoutes from './http/routes/discovery.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -29,6 +33,9 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
+  // The OpenAPI description is generated from the schemas of every route registered after this line.
+  await app.register(swagger, openapiOptions(config))
+
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(discordRoutes, { platformStatus: context.platformStatus })
@@ -36,6 +43,9 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The site.
   await app.register(assetRoutes)
+
+  // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
+  await app.register(discoveryRoutes, { config, pages: [interimPages(config.germanPrefix)] })
 
   return app
 }

@@ -27,5 +27,22 @@ export const DiscordBody = Type.Object({
   updatedAt: Type.String({ format: 'date-time', description: 'When the platform last updated its status page.' }),
   fetchedAt: Type.String({ format: 'date-time', description: 'When this service fetched it.' }),
   stale: Type.Boolean({ description: 'True when the latest fetch failed and this is the last good value.' })
-}, { $id: 'DiscordStatus', title: 'DiscordStatus', additionalProperties: false })
+}, {
+  $id: 'DiscordStatus',
+  title: 'DiscordStatus',
+  additionalProperties: false,
+  examples: [{
+    indicator: 'minor',
+    description: 'Minor Service Outage',
+    components: [{ name: 'API', status: 'operational' }, { name: 'Voice: US East', status: 'partial_outage' }],
+    incidents: [{
+      name: 'Voice connection issues in US East', status: 'monitoring', impact: 'minor', url: 'https://stspg.io/example',
+      startedAt: '2026-11-21T09:12:00.000Z', updatedAt: '2026-11-21T09:40:00.000Z'
+    }],
+    pageUrl: 'https://discordstatus.com',
+    updatedAt: '2026-11-21T09:40:00.000Z',
+    fetchedAt: '2026-11-21T09:41:07.000Z',
+    stale: false
+  }]
+})
 export type DiscordBody = Static<typeof DiscordBody>

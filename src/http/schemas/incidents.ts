@@ -32,5 +32,24 @@ export const IncidentsBody = Type.Object({
   maintenance: Type.Union([Maintenance, Type.Null()], { description: 'The maintenance window active now, or null.' }),
   upcomingMaintenance: Type.Array(Maintenance, { description: 'Windows starting within the next 14 days, soonest first.' }),
   incidents: Type.Array(Incident, { description: 'Active incidents first, then those resolved in the last 90 days; newest first within each.' })
-}, { $id: 'Incidents', title: 'Incidents', additionalProperties: false })
+}, {
+  $id: 'Incidents',
+  title: 'Incidents',
+  additionalProperties: false,
+  examples: [{
+    maintenance: null,
+    upcomingMaintenance: [{
+      id: 3, title: 'Database upgrade', message: 'The dashboard may be slow for a few minutes.',
+      startsAt: '2026-11-24T02:00:00.000Z', endsAt: '2026-11-24T03:00:00.000Z'
+    }],
+    incidents: [{
+      id: 7, title: 'Bot not answering commands', impact: 'major', status: 'resolved',
+      startedAt: '2026-11-20T14:02:00.000Z', resolvedAt: '2026-11-20T14:51:00.000Z',
+      updates: [
+        { at: '2026-11-20T14:51:00.000Z', status: 'resolved', message: 'All shards are connected again.' },
+        { at: '2026-11-20T14:02:00.000Z', status: 'investigating', message: 'We are looking into missing replies.' }
+      ]
+    }]
+  }]
+})
 export type IncidentsBody = Static<typeof IncidentsBody>

@@ -1,0 +1,18 @@
+// Which discovery documents this request may see (DESIGN §5): staging hides them, PUBLIC_BASE_URL pins them to one host.
+import type { FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+import { isAddressedTo } from '../http/base-url.ts'
+
+/**
+ * The API catalog and the OpenAPI description: never on staging; in production with PUBLIC_BASE_URL set, only
+ * when the request is addressed to that host (Host, or X-Forwarded-Host with TRUST_PROXY).
+ */
+export function servesApiDescription (request: FastifyRequest, config: Config): boolean {
+  if (config.deployEnv === 'staging') return false
+  return config.publicBaseUrl === undefined || isAddressedTo(request, config.publicBaseUrl)
+}
+
+/** The sitemap: never on staging, so crawlers record no staging URLs. */
+export function servesSitemap (config: Config): boolean {
+  return config.deployEnv !== 'staging'
+}

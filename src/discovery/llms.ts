@@ -1,0 +1,76 @@
+// /llms.txt in the llmstxt.org format: H1, blockquote summary, then link sections. The endpoint list and its one-line
+// notes come from the OpenAPI document's operations, so they never drift from the API.
+import { CATALOG_PATH, OPENAPI_PATH } from './catalog.ts'
+
+interface Parameter { name: string, in: string, required?: boolean, example?: unknown, schema?: { examples?: unknown[] } }
+interface Operation { summary?: string, parameters?: Parameter[] }
+export interface DescribedApi {
+  info: { title: string, summary?: string }
+  paths: Record<string, Record<string, unknown>>
+}
+
+export interface LlmsOptions {
+  baseUrl: string
+  germanPrefix: string
+  /** Staging serves neither the catalog, the OpenAPI description nor the sitemap: llms.txt does not link them. */
+  staging: boolean
+}
+
+export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
+  const { baseUrl, germanPrefix, staging } = options
+  const link = (name: string, path: string, note: string) => `- [${name}](${baseUrl}${path}): ${note}`
+  const lines = [
+    `# ${api.info.title}`,
+    '',
+    `> ${api.info.summary ?? 'A read-only public status API.'}`,
+    '',
+    'Every endpoint is a GET without login or API key and answers JSON; errors are RFC 9457 problem+json with a stable',
+    '`code`. Poll `/api/v1/health` (at most once a minute is enough); send the `ETag` back in `If-None-Match` to get `304`.',
+    '',
+    '## Docs',
+    '',
+    link('API documentation', '/docs/api', 'how to use this API: endpoints, fields, errors, caching and limits.'),
+    link('API-Dokumentation', `${germanPrefix}/docs/api`, 'the same documentation in German.'),
+    link('Status page', '/status', 'the public status page built on this API, for humans.'),
+    ''
+  ]
+  if (!staging) {
+    lines.push(
+      '## API description',
+      '',
+      link('OpenAPI description', OPENAPI_PATH, 'OpenAPI 3.1: every endpoint, parameter, response and schema, with examples.'),
+      link('API catalog', CATALOG_PATH, 'RFC 9727 linkset pointing to the OpenAPI description, the documentation and the health endpoint.'),
+      ''
+    )
+  }
+  lines.push('## Endpoints', '')
+  for (const [path, item] of Object.entries(api.paths)) {
+    const operation = item.get as Operation | undefined
+    if (operation === undefined || (staging && (path === CATALOG_PATH || path === OPENAPI_PATH))) continue
+    lines.push(link(`GET ${path}`, `${path}${exampleQuery(operation)}`, endpointNote(operation)))
+  }
+  lines.push('')
+  if (!staging) lines.push('## Optional', '', link('Sitemap', '/sitemap.xml', 'every HTML page, English and German.'), '')
+  return lines.join('\n')
+}
+
+/** The operation's summary as one line, plus its query parameters. */
+function endpointNote (operation: Operation): string {
+  const summary = (operation.summary ?? 'No summary.').replace(/\s+/g, ' ').trim()
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query')
+  if (query.length === 0) return summary
+  const names = query.map((parameter) => `\`${parameter.name}\`${parameter.required === true ? ' (required)' : ''}`)
+  return `${summary}${/[.!?]$/.test(summary) ? '' : '.'} Query: ${names.join(', ')}.`
+}
+
+/** A working link for an operation with required query parameters: their examples filled in. */
+function exampleQuery (operation: Operation): string {
+  const values = new URLSearchParams()
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query' || parameter.required !== true) continue
+    const example = parameter.example ?? parameter.schema?.examples?.[0]
+    if (example !== undefined) values.set(parameter.name, String(example))
+  }
+  const query = values.toString()
+  return query === '' ? '' : `?${query}`
+}

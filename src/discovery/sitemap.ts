@@ -1,0 +1,31 @@
+// /sitemap.xml: every HTML page the page sources list, each with hreflang alternates between English and German.
+import { escapeHtml } from '../site/html.ts'
+import type { PagePair, PageSource } from '../site/pages.ts'
+
+/** Every page pair of every source, each English path once. */
+export function allPages (sources: readonly PageSource[]): PagePair[] {
+  const byPath = new Map<string, PagePair>()
+  for (const source of sources) {
+    for (const pair of source.pages()) if (!byPath.has(pair.en)) byPath.set(pair.en, pair)
+  }
+  return [...byPath.values()]
+}
+
+export function sitemapXml (baseUrl: string, pages: readonly PagePair[]): string {
+  const url = (path: string) => escapeHtml(`${baseUrl}${path}`)
+  const entries = pages.flatMap((pair) => {
+    const alternates = [
+      `    <xhtml:link rel="alternate" hreflang="en" href="${url(pair.en)}"/>`,
+      `    <xhtml:link rel="alternate" hreflang="de" href="${url(pair.de)}"/>`,
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(pair.en)}"/>`
+    ].join('\n')
+    return [pair.en, pair.de].map((path) => `  <url>\n    <loc>${url(path)}</loc>\n${alternates}\n  </url>`)
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    ''
+  ].join('\n')
+}

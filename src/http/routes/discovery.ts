@@ -1,0 +1,100 @@
+// How agents and crawlers find the API (DESIGN §5): /.well-known/api-catalog, /api/v1/openapi.json, /sitemap.xml,
+// /robots.txt and /llms.txt, each rendered once per base URL and served with its ETag.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Config } from '../../config.ts'
+import { servesApiDescription, servesSitemap } from '../../discovery/access.ts'
+import {
+  CATALOG_CONTENT_TYPE, CATALOG_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, apiCatalog, catalogLinkHeader
+} from '../../discovery/catalog.ts'
+import { llmsTxt, type DescribedApi } from '../../discovery/llms.ts'
+import { withServer } from '../../discovery/openapi-document.ts'
+import { perBaseUrl, type Rendered } from '../../discovery/per-base-url.ts'
+import { robotsTxt } from '../../discovery/robots.ts'
+import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
+import type { PageSource } from '../../site/pages.ts'
+import { baseUrlOf } from '../base-url.ts'
+import { cacheControl } from '../headers.ts'
+import { problems } from '../problems.ts'
+import { ApiCatalogBody, OpenApiBody } from '../schemas/discovery.ts'
+
+export interface DiscoveryRouteOptions {
+  config: Config
+  /** Every module that serves HTML pages: the sitemap lists their pages. */
+  pages: PageSource[]
+}
+
+const TEXT = 'text/plain; charset=utf-8'
+
+function send (reply: FastifyReply, rendered: Rendered, type: string): FastifyReply {
+  return reply.type(type).header('etag', rendered.etag).send(rendered.body)
+}
+
+export default async function discoveryRoutes (app: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {
+  const { config, pages } = options
+  const staging = config.deployEnv === 'staging'
+  const routeConfig = { cacheControl: cacheControl.discovery }
+  // The generated description exists once the app is ready; every route below is only called after that.
+  const described = () => app.swagger() as unknown as Record<string, unknown>
+
+  const catalog = perBaseUrl((baseUrl) => JSON.stringify(apiCatalog(baseUrl, config.germanPrefix)))
+  const openapi = perBaseUrl((baseUrl) => JSON.stringify(withServer(described(), baseUrl)))
+  const sitemap = perBaseUrl((baseUrl) => sitemapXml(baseUrl, allPages(pages)))
+  const robots = perBaseUrl((baseUrl) => robotsTxt(baseUrl, staging))
+  const llms = perBaseUrl((baseUrl) => llmsTxt(described() as unknown as DescribedApi, { baseUrl, germanPrefix: config.germanPrefix, staging }))
+
+  app.get(CATALOG_PATH, {
+    config: routeConfig,
+    schema: {
+      summary: 'API catalog (RFC 9727): where this API and its descriptions are',
+      description: 'An RFC 9264 linkset with one context object, the API at `{base_url}/api/v1`: `service-desc` links this ' +
+        'OpenAPI description, `service-doc` the documentation pages (English, then German), `status` the health endpoint. ' +
+        'Every URL is absolute. Content type `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`. ' +
+        'GET and HEAD also carry `Link: <…/.well-known/api-catalog>; rel="api-catalog"`. ' +
+        'Served on the public host only: staging instances and other hosts answer 404.',
+      tags: ['discovery'],
+      response: {
+        200: {
+          description: 'The API catalog.',
+          headers: { Link: { type: 'string', description: 'Always `<{base_url}/.well-known/api-catalog>; rel="api-catalog"`.' } },
+          content: { 'application/linkset+json': { schema: ApiCatalogBody } }
+        }
+      }
+    }
+  }, async (request, reply) => {
+    if (!servesApiDescription(request, config)) throw problems.notFound()
+    const baseUrl = baseUrlOf(request, config)
+    reply.header('link', catalogLinkHeader(baseUrl))
+    return send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE)
+  })
+
+  app.get(OPENAPI_PATH, {
+    config: routeConfig,
+    schema: {
+      summary: 'This OpenAPI 3.1 description of the API',
+      description: 'Generated from the same schemas that validate and serialise every response. `servers` holds this ' +
+        'service\'s base URL. Content type `application/openapi+json;version=3.1`. Served on the public host only: ' +
+        'staging instances and other hosts answer 404.',
+      tags: ['discovery'],
+      response: {
+        200: { description: 'The OpenAPI description.', content: { 'application/openapi+json': { schema: OpenApiBody } } }
+      }
+    }
+  }, async (request, reply) => {
+    if (!servesApiDescription(request, config)) throw problems.notFound()
+    return send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE)
+  })
+
+  app.get('/sitemap.xml', { config: routeConfig }, async (request, reply) => {
+    if (!servesSitemap(config)) throw problems.notFound()
+    return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8')
+  })
+
+  app.get('/robots.txt', { config: routeConfig }, async (request, reply) => {
+    return send(reply, robots(baseUrlOf(request, config)), TEXT)
+  })
+
+  app.get('/llms.txt', { config: routeConfig }, async (request, reply) => {
+    if (staging) reply.header('x-robots-tag', 'noindex')
+    return send(reply, llms(baseUrlOf(request, config)), TEXT)
+  })
+}

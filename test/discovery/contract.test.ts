@@ -1,0 +1,87 @@
+// Every operation of the served OpenAPI document, called for real in its success and error cases (HEAD, 304, 400,
+// 404, 405, 429), on SQLite and PostgreSQL: each response must be one the document describes, body and headers.
+// Routes that land later are covered without touching this file.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { buildTestApp, databaseBackends } from '../helper.ts'
+import { OpenApiContract, invalidValues, operationUrl } from './openapi-contract.ts'
+
+const MISSING = '/no-such-resource'
+
+for (const backend of databaseBackends()) {
+  describe(`the OpenAPI contract on ${backend.name}`, { skip: backend.skip }, () => {
+    it('every operation answers as documented: GET, HEAD, 304, 400, 404 and 405', async (t) => {
+      const { app } = await buildTestApp(t, await backend.env())
+      const served = await app.inject('/api/v1/openapi.json')
+      assert.equal(served.statusCode, 200)
+      const contract = new OpenApiContract(served.json())
+      const entries = contract.operations()
+      assert.ok(entries.length >= 4, 'the document lists the operations')
+      let succeeded = 0
+
+      for (const entry of entries) {
+        await t.test(`${entry.method.toUpperCase()} ${entry.path}`, async (t) => {
+          const method = entry.method.toUpperCase() as 'GET'
+          const url = operationUrl(entry)
+          const response = await app.inject({ method, url })
+          assert.deepEqual(contract.check(entry, response), [], `${method} ${url}`)
+
+          const head = await app.inject({ method: 'HEAD', url })
+          assert.equal(head.statusCode, response.statusCode)
+          assert.deepEqual(contract.check(entry, head, { head: true }), [], `HEAD ${url}`)
+
+          if (response.statusCode === 200) {
+            succeeded++
+            const etag = String(response.headers.etag)
+            const notModified = await app.inject({ method, url, headers: { 'if-none-match': etag } })
+            assert.equal(notModified.statusCode, 304, 'If-None-Match with the current ETag')
+            assert.deepEqual(contract.check(entry, notModified), [], `304 for ${url}`)
+          } else {
+            t.diagnostic(`${method} ${url} answered ${response.statusCode} in a bare test instance; its 200 is not exercised here`)
+          }
+
+          for (const other of ['POST', 'PUT', 'DELETE'] as const) {
+            const refused = await app.inject({ method: other, url })
+            assert.equal(refused.statusCode, 405, `${other} ${url}`)
+            assert.deepEqual(contract.check(entry, refused), [], `${other} ${url}`)
+          }
+
+          for (const parameter of (entry.operation.parameters ?? []).filter((p) => p.in === 'query')) {
+            for (const { value, why } of invalidValues(parameter)) {
+              const bad = await app.inject({ method, url: operationUrl(entry, { [parameter.name]: value }) })
+              assert.equal(bad.statusCode, 400, `${parameter.name} ${why}`)
+              assert.deepEqual(contract.check(entry, bad), [], `${parameter.name} ${why}`)
+            }
+          }
+
+          // A mistyped path below an API path; the documentation's own pages decide what lies below /docs/.
+          if (/^\/(api|\.well-known)\//.test(entry.path)) {
+            const missing = await app.inject({ method, url: `${entry.path}${MISSING}` })
+            assert.equal(missing.statusCode, 404)
+            assert.deepEqual(contract.check(entry, missing), [], `${entry.path}${MISSING}`)
+          }
+        })
+      }
+      assert.ok(succeeded >= 4, `at least liveness, readiness, catalog and OpenAPI answer 200 (got ${succeeded})`)
+    })
+
+    it('every rate-limited operation documents its 429, and exempt ones never give it', async (t) => {
+      const clock = new ManualClock('2026-11-21T12:00:10.000Z')
+      const { app } = await buildTestApp(t, { ...await backend.env(), RATE_LIMIT_PER_MINUTE: '1' }, { clock })
+      const contract = new OpenApiContract((await app.inject('/api/v1/openapi.json')).json())
+      let limited = 0
+      for (const entry of contract.operations()) {
+        const response = await app.inject({ method: entry.method.toUpperCase() as 'GET', url: operationUrl(entry) })
+        if (entry.operation.responses['429'] === undefined) {
+          assert.notEqual(response.statusCode, 429, `${entry.path} is documented as exempt from the rate limit`)
+        } else {
+          assert.equal(response.statusCode, 429, `${entry.path}: the one request of this minute is used up`)
+          limited++
+        }
+        assert.deepEqual(contract.check(entry, response), [], entry.path)
+      }
+      assert.ok(limited >= 2, 'the catalog and the OpenAPI description count toward the limit')
+    })
+  })
+}
