@@ -6,6 +6,7 @@ import conventions from './http/conventions.ts'
 import { handleClientError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
+import healthRoutes from './http/routes/health.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -28,6 +29,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
+  await app.register(healthRoutes, { monitor: context.monitor })
 
   // The site.
   await app.register(assetRoutes)

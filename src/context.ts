@@ -3,6 +3,7 @@
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
+import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
@@ -17,6 +18,7 @@ export interface Context {
   cache: Cache
   cacheKind: CacheKind
   readiness: Readiness
+  monitor: Monitor
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -28,6 +30,8 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
+  /** Start background timers (the health monitor). Default true; tests pass false and call `monitor.runOnce()`. */
+  background?: boolean
 }
 
 export function createLogger (config: Config): Logger {
@@ -50,13 +54,16 @@ export async function openContext (config: Config, options: ContextOptions = {})
     throw error
   }
   const readiness = createReadiness(database)
+  const monitor = createMonitor({ config, database, cache, cacheKind, clock, logger })
+  if (options.background !== false) monitor.start()
 
   let closed: Promise<void> | undefined
   const close = () => {
-    closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
+    closed ??= monitor.stop()
+      .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, monitor, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

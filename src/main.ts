@@ -1,10 +1,12 @@
 // CLI entry: `status-api [serve | migrate | …] [--help]`. Bad config → one line, exit 1; bad usage → exit 2.
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts'
 import { UsageError, type Command } from './cli/command.ts'
+import { heartbeatCommand } from './cli/heartbeat.ts'
 import { migrateCommand } from './cli/migrate.ts'
+import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand]
+const commands: Command[] = [serveCommand, migrateCommand, heartbeatCommand, seedCommand]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))

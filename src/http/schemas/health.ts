@@ -6,11 +6,9 @@ const DateTime = (description: string) => Type.String({ format: 'date-time', des
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const ComponentStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
-  $id: 'ComponentStatus',
   description: '`unknown` means the component is not configured (or not yet probed) and does not count toward the overall status.'
 })
 export const OverallStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
-  $id: 'OverallStatus',
   description: '`down` if the database or the bot is down; else `degraded` if any component is degraded or the cache is down; else `ok`.'
 })
 
