@@ -19,19 +19,21 @@ export interface HistoryInput {
   counts: DayCounts[]
 }
 
-/** Reads what the history needs: 1440 minute rows, rollups of older days, raw counts of recent days. */
+/**
+ * Reads what the history needs: the last 1440 minute rows, and per-day counts — from raw rows where a day
+ * still has them (so checks written late, e.g. a replica's buffer after an outage, count), else from rollups.
+ */
 export async function loadHistory (database: Database, now: number): Promise<HistoryBody> {
   const nowMinute = minuteOf(now)
   const today = dayOfMinute(nowMinute)
   const fromDay = today - UPTIME_DAYS + 1
-  // Recent days are counted from raw rows, so checks written late (a replica's buffer after an outage) count.
-  const rawFromDay = Math.max(fromDay, today - RAW_RETENTION_DAYS)
-  const [checks, rolledUp, recent] = await Promise.all([
+  const [checks, rolledUp, raw] = await Promise.all([
     listHealthChecks(database, nowMinute - MINUTES_PER_DAY + 1, nowMinute + 1),
-    listUptimeDaily(database, fromDay, rawFromDay),
-    countHealthChecksByDay(database, rawFromDay * MINUTES_PER_DAY, nowMinute + 1)
+    listUptimeDaily(database, fromDay, today),
+    countHealthChecksByDay(database, fromDay * MINUTES_PER_DAY, nowMinute + 1)
   ])
-  return buildHistory({ now, checks, counts: [...rolledUp, ...recent] })
+  const rawDays = new Set(raw.map((c) => c.day))
+  return buildHistory({ now, checks, counts: [...rolledUp.filter((c) => !rawDays.has(c.day)), ...raw] })
 }
 
 export function buildHistory (input: HistoryInput): HistoryBody {

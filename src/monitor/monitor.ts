@@ -46,6 +46,8 @@ export interface Monitor {
   readonly history: HistoryService
   /** Minute checks waiting for the database. */
   readonly bufferedChecks: number
+  /** Where the `maintenance` flag comes from (the incidents service); must be cheap and synchronous. */
+  setMaintenanceSource (isActive: () => boolean): void
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
   start (): void
   /** Stops the timer and waits for a round in flight. */
@@ -54,7 +56,7 @@ export interface Monitor {
 
 export function createMonitor (options: MonitorOptions): Monitor {
   const { config, database, cache, cacheKind, clock, logger } = options
-  const isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
+  let isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
   const startedAt = clock.now()
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
@@ -67,6 +69,14 @@ export function createMonitor (options: MonitorOptions): Monitor {
   let running: Promise<unknown> | undefined
   let started = false
   let stopped = false
+
+  const maintenanceNow = () => {
+    try {
+      return isMaintenanceActive()
+    } catch {
+      return false
+    }
+  }
 
   const publish = (maintenance: boolean): HealthSnapshot => {
     const body = buildHealthBody({ results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, maintenance })
@@ -117,7 +127,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     ])
     const checkedAt = clock.now()
     results = { probes: { database: databaseResult, cache: cacheResult, bot: botResult }, checkedAt }
-    const body = publish(isMaintenanceActive()).value
+    const body = publish(maintenanceNow()).value
     await record(body)
     if (databaseResult.status === 'ok') {
       await housekeepIfDue(checkedAt)
@@ -148,11 +158,12 @@ export function createMonitor (options: MonitorOptions): Monitor {
     runOnce,
     health () {
       if (snapshot === undefined) return undefined
-      const maintenance = isMaintenanceActive()
+      const maintenance = maintenanceNow()
       return maintenance === snapshot.value.maintenance ? snapshot : publish(maintenance)
     },
     history,
     get bufferedChecks () { return buffer.size },
+    setMaintenanceSource (isActive) { isMaintenanceActive = isActive },
     start () {
       if (started) return
       started = true
