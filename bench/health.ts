@@ -14,7 +14,9 @@ import { openDatabase } from '../src/store/database.ts'
 import { migrate } from '../src/store/migrate.ts'
 import { countAllHealthChecks } from '../src/store/repositories/health-checks.ts'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
+/** Alternating runs per side; the best counts (the machine's capacity, not its neighbours' load). */
+const ROUNDS = 3
 const CONNECTIONS = 16
 const TARGETS = { health: 0.8, history: 0.7 }
 const RECOMPUTE_TARGET_MS = 200
@@ -75,12 +77,16 @@ const bare = await start('bare-server.ts', bodies)
 // 3. Measure, alternating so that neither side gets a quieter machine.
 const results: Array<{ route: string, app: number, bare: number, ratio: number, target: number }> = []
 for (const [name, route] of [['health', '/api/v1/health'], ['history', '/api/v1/health/history']] as const) {
-  const bareRate = await requestsPerSecond(bare + route)
-  const appRate = await requestsPerSecond(app + route)
+  let bareRate = 0
+  let appRate = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRate = Math.max(bareRate, await requestsPerSecond(bare + route))
+    appRate = Math.max(appRate, await requestsPerSecond(app + route))
+  }
   results.push({ route, app: Math.round(appRate), bare: Math.round(bareRate), ratio: appRate / bareRate, target: TARGETS[name] })
 }
 
-console.log(`seeded ${rows} minute checks (90 days) in SQLite; ${CONNECTIONS} connections, ${SECONDS} s per run\n`)
+console.log(`seeded ${rows} minute checks (90 days) in SQLite; ${CONNECTIONS} connections, best of ${ROUNDS} alternating ${SECONDS} s runs\n`)
 console.log('route                      app req/s   bare req/s   ratio   target')
 for (const r of results) {
   console.log(`${r.route.padEnd(26)} ${String(r.app).padStart(9)}   ${String(r.bare).padStart(10)}   ${r.ratio.toFixed(2).padStart(5)}   ≥ ${r.target}  ${r.ratio >= r.target ? 'ok' : 'BELOW'}`)

@@ -3,12 +3,18 @@ import { etagOf } from '../http/headers.ts'
 
 export interface Serialized<T> {
   value: T
-  /** The JSON text; sent as a string, Node writes it with the headers in one system call. */
-  json: string
+  /**
+   * What to send: a small body as a string (Node writes it in one call with the headers), a large one as
+   * the encoded bytes (so it is not re-encoded per request).
+   */
+  payload: string | Buffer
   etag: string
 }
 
+const ENCODE_ONCE_ABOVE = 16 * 1024
+
 export function serialize<T> (value: T): Serialized<T> {
   const json = JSON.stringify(value)
-  return { value, json, etag: etagOf(json) }
+  const payload = json.length > ENCODE_ONCE_ABOVE ? Buffer.from(json, 'utf8') : json
+  return { value, payload, etag: etagOf(json) }
 }

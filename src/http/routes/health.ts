@@ -10,7 +10,7 @@ import { HealthBody, HistoryBody } from '../schemas/health.ts'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 function sendSerialized (reply: FastifyReply, serialized: Serialized<unknown>, statusCode = 200): FastifyReply {
-  return reply.code(statusCode).type(JSON_TYPE).header('etag', serialized.etag).send(serialized.json)
+  return reply.code(statusCode).type(JSON_TYPE).header('etag', serialized.etag).send(serialized.payload)
 }
 
 export default async function healthRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
