@@ -12,6 +12,7 @@ import assetRoutes from './http/routes/assets.ts'
 import discordRoutes from './http/routes/discord.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
+import healthRoutes from './http/routes/health.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -40,6 +41,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(discordRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
+  await app.register(healthRoutes, { monitor: context.monitor })
 
   // The site.
   await app.register(assetRoutes)

@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
+import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
@@ -23,6 +24,8 @@ export interface Context {
   platformStatus: PlatformStatus
   /** Incidents and maintenance, served from memory; `isMaintenanceActive()` for the health monitor. */
   incidents: IncidentsService
+  /** The health monitor: probes, the latest snapshot, minute checks and the 90-day history. */
+  monitor: Monitor
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -34,7 +37,7 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
-  /** Start background timers (default true). Tests pass false and drive the services with refresh()/runOnce(). */
+  /** Start background timers (monitor, incidents refresher). Default true; tests pass false and call runOnce(). */
   background?: boolean
 }
 
@@ -61,15 +64,20 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
-  if (options.background !== false) incidents.start()
+  const monitor = createMonitor({ config, database, cache, cacheKind, clock, logger, isMaintenanceActive: () => incidents.isMaintenanceActive() })
+  if (options.background !== false) {
+    incidents.start()
+    monitor.start()
+  }
 
   let closed: Promise<void> | undefined
   const close = () => {
     incidents.stop()
-    closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
+    closed ??= monitor.stop()
+      .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -6,11 +6,9 @@ const DateTime = (description: string) => Type.String({ format: 'date-time', des
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const ComponentStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
-  $id: 'ComponentStatus',
   description: '`unknown` means the component is not configured (or not yet probed) and does not count toward the overall status.'
 })
 export const OverallStatus = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
-  $id: 'OverallStatus',
   description: '`down` if the database or the bot is down; else `degraded` if any component is degraded or the cache is down; else `ok`.'
 })
 
@@ -42,7 +40,20 @@ export const HealthBody = Type.Object({
     cache: ComponentHealth,
     bot: BotHealth
   }, { additionalProperties: false })
-}, { $id: 'Health', title: 'Health', additionalProperties: false })
+}, {
+  $id: 'Health',
+  title: 'Health',
+  additionalProperties: false,
+  examples: [{
+    status: 'ok', version: '1.0.0', uptimeSeconds: 86400, startedAt: '2026-11-20T12:00:00.000Z', checkedAt: '2026-11-21T12:00:00.000Z',
+    maintenance: false,
+    components: {
+      database: { status: 'ok', latencyMs: 1.4 },
+      cache: { status: 'ok', latencyMs: 0.2 },
+      bot: { status: 'ok', latencyMs: 41, shards: { total: 16, connected: 16 } }
+    }
+  }]
+})
 export type HealthBody = Static<typeof HealthBody>
 
 export const HistoryCheck = Type.Object({
@@ -78,5 +89,22 @@ export const HistoryBody = Type.Object({
     components: Type.Object({ database: UptimePercent, cache: UptimePercent, bot: UptimePercent }, { additionalProperties: false }),
     daily: Type.Array(DailyUptime, { minItems: 90, maxItems: 90, description: 'Exactly 90 days, oldest first, today last.' })
   }, { additionalProperties: false })
-}, { $id: 'History', title: 'History', additionalProperties: false })
+}, { $id: 'History', title: 'History', additionalProperties: false, examples: [historyExample()] })
 export type HistoryBody = Static<typeof HistoryBody>
+
+/** A documentation example: 90 days ending 2026-11-21, with a day without data, a degraded day and a day with downtime. */
+function historyExample () {
+  const day = (offset: number) => new Date(Date.UTC(2026, 10, 21 - 89 + offset)).toISOString().slice(0, 10)
+  const daily = Array.from({ length: 90 }, (_, i) => {
+    if (i === 30) return { date: day(i), percent: null, checks: 0, expectedChecks: 1440, degradedChecks: 0, downChecks: 0, status: 'no_data' }
+    if (i === 60) return { date: day(i), percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 12, downChecks: 0, status: 'degraded' }
+    if (i === 75) return { date: day(i), percent: 99.31, checks: 1440, expectedChecks: 1440, degradedChecks: 0, downChecks: 10, status: 'down' }
+    return { date: day(i), percent: 100, checks: i === 89 ? 720 : 1440, expectedChecks: i === 89 ? 720 : 1440, degradedChecks: 0, downChecks: 0, status: 'ok' }
+  })
+  return {
+    generatedAt: '2026-11-21T12:00:00.000Z',
+    checkIntervalSeconds: 60,
+    checks: [{ at: '2026-11-21T11:59:00.000Z', status: 'ok', components: { database: 'ok', cache: 'ok', bot: 'ok' } }],
+    uptime: { days: 90, from: day(0), to: day(89), percent: 99.992, components: { database: 100, cache: 100, bot: 99.992 }, daily }
+  }
+}

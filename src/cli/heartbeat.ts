@@ -1,0 +1,58 @@
+// `status-api heartbeat --shard N --status ready --ping MS [--guilds N]`: a bot shard reports in.
+import { parseArgs } from 'node:util'
+import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../monitor/heartbeat-reporter.ts'
+import { openDatabase } from '../store/database.ts'
+import { migrate } from '../store/migrate.ts'
+import { UsageError, type Command } from './command.ts'
+
+export function parseHeartbeatArgs (args: string[]): HeartbeatReport {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args,
+      options: { shard: { type: 'string' }, status: { type: 'string' }, ping: { type: 'string' }, guilds: { type: 'string' } },
+      strict: true,
+      allowPositionals: false
+    }).values
+  } catch (error) {
+    throw new UsageError(`heartbeat: ${(error as Error).message.split('\n')[0]}`)
+  }
+  if (values.shard === undefined || values.status === undefined) throw new UsageError('heartbeat: --shard and --status are required')
+  const number = (raw: string | undefined, pattern: RegExp, name: string) => {
+    if (raw === undefined) return undefined
+    if (!pattern.test(raw)) throw new UsageError(`heartbeat: --${name} must be a number (got "${raw}")`)
+    return Number(raw)
+  }
+  const report: HeartbeatReport = {
+    shard: number(values.shard, /^\d+$/, 'shard')!,
+    status: values.status as ShardStatus,
+    pingMs: number(values.ping, /^\d+(\.\d+)?$/, 'ping') ?? null,
+    guilds: number(values.guilds, /^\d+$/, 'guilds') ?? null
+  }
+  const problem = heartbeatProblem(report)
+  if (problem !== undefined) throw new UsageError(`heartbeat: ${problem}`)
+  return report
+}
+
+export const heartbeatCommand: Command = {
+  name: 'heartbeat',
+  summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)',
+  usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N]
+
+Records that bot shard N is STATUS (${SHARD_STATUSES.join(' | ')}) with gateway ping MS, in the
+configured database (SQLite under DATA_DIR, or DATABASE_URL). Run it every 30 s or so per shard: a
+shard silent for longer than BOT_HEARTBEAT_TIMEOUT_SECONDS (default 90) counts as disconnected.
+Only "ready" counts as connected.`,
+  async run (args, config) {
+    const report = parseHeartbeatArgs(args)
+    const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    try {
+      await migrate(database)
+      await reportHeartbeat(database, report)
+      console.log(`shard ${report.shard}: ${report.status}`)
+      return 0
+    } finally {
+      await database.close()
+    }
+  }
+}

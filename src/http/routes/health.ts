@@ -1,0 +1,63 @@
+// GET /api/v1/health and /api/v1/health/history: the monitor's snapshot and history, sent as pre-serialised bytes.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Monitor } from '../../monitor/monitor.ts'
+import type { Serialized } from '../../monitor/serialized.ts'
+import { cacheControl } from '../headers.ts'
+import { problems } from '../problems.ts'
+import { jsonResponse, problemResponses } from '../schemas/common.ts'
+import { HealthBody, HistoryBody } from '../schemas/health.ts'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+function sendSerialized (reply: FastifyReply, serialized: Serialized<unknown>, statusCode = 200): FastifyReply {
+  return reply.code(statusCode).type(JSON_TYPE).header('etag', serialized.etag).send(serialized.payload)
+}
+
+export default async function healthRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
+  const { monitor } = options
+
+  app.get('/api/v1/health', {
+    config: { cacheControl: cacheControl.health },
+    schema: {
+      summary: 'Health: overall status, version, uptime and components',
+      description: 'The monitor\'s latest snapshot (components are probed every few seconds; no database query per request). ' +
+        '200 when the overall status is `ok` or `degraded`, 503 with the same body when it is `down`. ' +
+        'Polling once a minute is enough.',
+      tags: ['health'],
+      response: {
+        200: jsonResponse('The service is up (`ok` or `degraded`).', HealthBody),
+        503: {
+          description: 'The service is down (the health body), or no check has finished yet since start (problem+json).',
+          content: { ...jsonResponse('', HealthBody).content, ...problemResponses({ 503: '' })[503]!.content }
+        }
+      }
+    }
+  }, async (_request, reply) => {
+    const snapshot = monitor.health()
+    if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
+    return sendSerialized(reply, snapshot, snapshot.statusCode)
+  })
+
+  app.get('/api/v1/health/history', {
+    config: { cacheControl: cacheControl.history },
+    schema: {
+      summary: 'History: the last 24 hours of minute checks and 90 days of uptime',
+      description: 'One check per minute of the last 24 hours (oldest first; minutes without a record are absent), ' +
+        'and uptime over the last 90 days: overall, per component, and per day (exactly 90 entries; a day without ' +
+        'checks is `no_data` with `percent: null`, and `expectedChecks` shows gaps). Recomputed at most once a minute.',
+      tags: ['health'],
+      response: {
+        200: jsonResponse('The history.', HistoryBody),
+        ...problemResponses({ 503: 'No history could be computed yet (the database has not answered since start).' })
+      }
+    }
+  }, async (_request, reply) => {
+    let history: Serialized<unknown>
+    try {
+      history = await monitor.history.get()
+    } catch {
+      throw problems.notReady('The history is not available yet because the database does not answer.')
+    }
+    return sendSerialized(reply, history)
+  })
+}

@@ -1,0 +1,178 @@
+// The health monitor: probes every PROBE_INTERVAL_SECONDS, keeps the latest snapshot as ready-to-send bytes,
+// records one check per minute (buffered while the database is away), keeps the history and the rollups fresh.
+import type { Logger } from 'pino'
+import type { Config } from '../config.ts'
+import type { HealthBody } from '../http/schemas/health.ts'
+import type { Clock } from '../lib/clock.ts'
+import { withTimeout } from '../lib/timeout.ts'
+import type { Cache, CacheKind } from '../store/cache/cache.ts'
+import type { Database } from '../store/database.ts'
+import { upsertHealthChecks, type HealthCheckRow } from '../store/repositories/health-checks.ts'
+import { CheckBuffer } from './check-buffer.ts'
+import { buildHealthBody, type ProbeResults } from './health-body.ts'
+import { createHistoryService, type HistoryService } from './history-service.ts'
+import { runHousekeeping } from './housekeeping.ts'
+import { minuteOf } from './minutes.ts'
+import { probeBot } from './probes/bot-probe.ts'
+import { probeCache } from './probes/cache-probe.ts'
+import { probeDatabase } from './probes/database-probe.ts'
+import { serialize, type Serialized } from './serialized.ts'
+import { VERSION } from './version.ts'
+
+const CACHE_TIMEOUT_MS = 1000
+const WRITE_TIMEOUT_MS = 5000
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000
+
+export interface MonitorOptions {
+  config: Pick<Config, 'probeIntervalSeconds' | 'botStatusUrl' | 'botHeartbeatTimeoutSeconds'>
+  database: Database
+  cache: Cache
+  cacheKind: CacheKind
+  clock: Clock
+  logger: Logger
+  /** Whether a maintenance window is active now; must be cheap (called per health request). */
+  isMaintenanceActive?: () => boolean
+}
+
+export interface HealthSnapshot extends Serialized<HealthBody> {
+  statusCode: 200 | 503
+}
+
+export interface Monitor {
+  /** One round: probe, publish the snapshot, record the minute, refresh history and rollups when due. */
+  runOnce (): Promise<HealthBody>
+  /** The latest snapshot, serialised; undefined until the first round has finished. */
+  health (): HealthSnapshot | undefined
+  readonly history: HistoryService
+  /** Minute checks waiting for the database. */
+  readonly bufferedChecks: number
+  /** Where the `maintenance` flag comes from (the incidents service); must be cheap and synchronous. */
+  setMaintenanceSource (isActive: () => boolean): void
+  /** Runs rounds every probe interval until stopped (timers are unref'd). */
+  start (): void
+  /** Stops the timer and waits for a round in flight. */
+  stop (): Promise<void>
+}
+
+export function createMonitor (options: MonitorOptions): Monitor {
+  const { config, database, cache, cacheKind, clock, logger } = options
+  let isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
+  const startedAt = clock.now()
+  const intervalMs = config.probeIntervalSeconds * 1000
+  const probeTimeoutMs = Math.min(2000, intervalMs)
+  const buffer = new CheckBuffer()
+  const history = createHistoryService({ database, clock, logger })
+  let results: { probes: ProbeResults, checkedAt: number } | undefined
+  let snapshot: HealthSnapshot | undefined
+  let lastHousekeeping: number | undefined
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  let started = false
+  let stopped = false
+
+  const maintenanceNow = () => {
+    try {
+      return isMaintenanceActive()
+    } catch {
+      return false
+    }
+  }
+
+  const publish = (maintenance: boolean): HealthSnapshot => {
+    const body = buildHealthBody({ results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, maintenance })
+    snapshot = { ...serialize(body), statusCode: body.status === 'down' ? 503 : 200 }
+    return snapshot
+  }
+
+  const record = async (body: HealthBody) => {
+    const row: HealthCheckRow = {
+      minute: minuteOf(Date.parse(body.checkedAt)),
+      status: body.status,
+      database: body.components.database.status,
+      cache: body.components.cache.status,
+      bot: body.components.bot.status
+    }
+    buffer.add(row)
+    const pending = buffer.rows()
+    try {
+      await withTimeout(upsertHealthChecks(database, pending), WRITE_TIMEOUT_MS, 'recording checks')
+      buffer.remove(pending)
+      if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
+    } catch {
+      logger.warn({ buffered: buffer.size }, 'health check not written; kept in memory until the database answers')
+    }
+  }
+
+  const housekeepIfDue = async (now: number) => {
+    if (lastHousekeeping !== undefined && now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return
+    try {
+      await runHousekeeping(database, now)
+      lastHousekeeping = now
+    } catch (error) {
+      logger.warn({ err: error }, 'health rollups and retention postponed')
+    }
+  }
+
+  const round = async (): Promise<HealthBody> => {
+    const [databaseResult, cacheResult, botResult] = await Promise.all([
+      probeDatabase(database, probeTimeoutMs),
+      probeCache(cache, cacheKind, CACHE_TIMEOUT_MS),
+      probeBot({
+        database,
+        statusUrl: config.botStatusUrl,
+        heartbeatTimeoutSeconds: config.botHeartbeatTimeoutSeconds,
+        now: clock.now(),
+        timeoutMs: probeTimeoutMs
+      })
+    ])
+    const checkedAt = clock.now()
+    results = { probes: { database: databaseResult, cache: cacheResult, bot: botResult }, checkedAt }
+    const body = publish(maintenanceNow()).value
+    await record(body)
+    if (databaseResult.status === 'ok') {
+      await housekeepIfDue(checkedAt)
+      await history.refreshIfStale()
+    }
+    return body
+  }
+
+  const runOnce = () => {
+    const current = round()
+    running = current.catch(() => undefined)
+    return current
+  }
+
+  const loop = async () => {
+    try {
+      await runOnce()
+    } catch (error) {
+      logger.error({ err: error }, 'health monitor round failed')
+    }
+    if (!stopped) {
+      timer = setTimeout(loop, intervalMs)
+      timer.unref()
+    }
+  }
+
+  return {
+    runOnce,
+    health () {
+      if (snapshot === undefined) return undefined
+      const maintenance = maintenanceNow()
+      return maintenance === snapshot.value.maintenance ? snapshot : publish(maintenance)
+    },
+    history,
+    get bufferedChecks () { return buffer.size },
+    setMaintenanceSource (isActive) { isMaintenanceActive = isActive },
+    start () {
+      if (started) return
+      started = true
+      void loop()
+    },
+    async stop () {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    }
+  }
+}

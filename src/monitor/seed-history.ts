@@ -1,0 +1,58 @@
+// A realistic, reproducible history for demos and benchmarks: mostly ok, with degraded spells, outages, gaps and a silent day.
+import type { HealthCheckRow } from '../store/repositories/health-checks.ts'
+import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from './minutes.ts'
+import { overallStatus, type ComponentStatuses } from './status.ts'
+
+export interface SeedOptions {
+  days: number
+  now: number
+  /** The same seed gives the same history. */
+  seed?: number
+}
+
+/** One row per minute from the start of the first day up to now, minus the gaps. */
+export function generateHistory (options: SeedOptions): HealthCheckRow[] {
+  const random = mulberry32(options.seed ?? 2026)
+  const nowMinute = minuteOf(options.now)
+  const firstDay = dayOfMinute(nowMinute) - options.days + 1
+  const start = firstDay * MINUTES_PER_DAY
+  const overrides = new Map<number, Partial<ComponentStatuses>>()
+  const gaps = new Set<number>()
+  const span = (from: number, length: number, apply: (minute: number) => void) => {
+    for (let minute = from; minute < Math.min(from + length, nowMinute + 1); minute++) apply(minute)
+  }
+  const mark = (from: number, length: number, status: Partial<ComponentStatuses>) =>
+    span(from, length, (minute) => overrides.set(minute, { ...overrides.get(minute), ...status }))
+
+  for (let day = 0; day < options.days; day++) {
+    const dayStart = start + day * MINUTES_PER_DAY
+    const at = () => dayStart + Math.floor(random() * MINUTES_PER_DAY)
+    if (random() < 0.12) mark(at(), 5 + Math.floor(random() * 60), { bot: 'degraded' }) // some shards reconnecting
+    if (random() < 0.06) mark(at(), 2 + Math.floor(random() * 20), { cache: 'down' }) // Redis restart
+    if (random() < 0.03) mark(at(), 3 + Math.floor(random() * 25), { database: 'down' }) // database outage
+    if (random() < 0.04) mark(at(), 2 + Math.floor(random() * 15), { bot: 'down' }) // gateway outage
+    if (random() < 0.10) span(at(), 1 + Math.floor(random() * 10), (minute) => gaps.add(minute)) // deploy, nothing recorded
+  }
+  // One day with no record at all (the monitor itself was off), so `no_data` shows in the demo.
+  if (options.days > 30) span(start + (options.days - 30) * MINUTES_PER_DAY, MINUTES_PER_DAY, (minute) => gaps.add(minute))
+
+  const rows: HealthCheckRow[] = []
+  for (let minute = start; minute <= nowMinute; minute++) {
+    if (gaps.has(minute)) continue
+    const components: ComponentStatuses = { database: 'ok', cache: 'ok', bot: 'ok', ...overrides.get(minute) }
+    rows.push({ minute, status: overallStatus(components), ...components })
+  }
+  return rows
+}
+
+/** A small, fast, seedable pseudo-random generator (public domain). */
+function mulberry32 (seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

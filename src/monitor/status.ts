@@ -1,0 +1,39 @@
+// The status vocabulary and the overall-status rule of DESIGN §4, as plain functions.
+export type ComponentStatus = 'ok' | 'degraded' | 'down' | 'unknown'
+export type OverallStatus = 'ok' | 'degraded' | 'down'
+
+export interface ComponentStatuses {
+  database: ComponentStatus
+  cache: ComponentStatus
+  bot: ComponentStatus
+}
+
+export const COMPONENTS = ['database', 'cache', 'bot'] as const
+export type ComponentName = typeof COMPONENTS[number]
+
+/**
+ * `down` if the database or the bot is down; else `degraded` if any component is degraded or the cache
+ * is down; else `ok`. `unknown` (not configured, or not readable) does not count.
+ */
+export function overallStatus (components: ComponentStatuses): OverallStatus {
+  if (components.database === 'down' || components.bot === 'down') return 'down'
+  if (components.cache === 'down') return 'degraded'
+  if (Object.values(components).includes('degraded')) return 'degraded'
+  return 'ok'
+}
+
+const SEVERITY: Record<ComponentStatus, number> = { unknown: 0, ok: 1, degraded: 2, down: 3 }
+
+/** The more severe of two statuses; any known status beats `unknown`. */
+export function worse<T extends ComponentStatus> (a: T, b: T): T {
+  return SEVERITY[b] > SEVERITY[a] ? b : a
+}
+
+/** Component statuses as the database stores them, read back defensively (anything strange is `unknown`). */
+export function asComponentStatus (value: string): ComponentStatus {
+  return value === 'ok' || value === 'degraded' || value === 'down' ? value : 'unknown'
+}
+
+export function asOverallStatus (value: string): OverallStatus {
+  return value === 'degraded' || value === 'down' ? value : 'ok'
+}

@@ -1,0 +1,27 @@
+// SQL of bot_heartbeats: each bot shard's last report (status, gateway ping, guilds, when).
+import type { Database } from '../database.ts'
+import type { BotHeartbeatsTable } from '../tables.ts'
+
+export type BotHeartbeatRow = BotHeartbeatsTable
+
+/** One row per shard: a new report replaces the shard's previous one. */
+export async function upsertBotHeartbeat (database: Database, row: BotHeartbeatRow): Promise<void> {
+  await database.db.insertInto('bot_heartbeats').values(row)
+    .onConflict((conflict) => conflict.column('shard_id').doUpdateSet((eb) => ({
+      status: eb.ref('excluded.status'),
+      ping_ms: eb.ref('excluded.ping_ms'),
+      guilds: eb.ref('excluded.guilds'),
+      reported_at: eb.ref('excluded.reported_at')
+    })))
+    .execute()
+}
+
+export async function listBotHeartbeats (database: Database): Promise<BotHeartbeatRow[]> {
+  const rows = await database.db.selectFrom('bot_heartbeats').selectAll().orderBy('shard_id').execute()
+  return rows.map((row) => ({
+    ...row,
+    shard_id: Number(row.shard_id),
+    ping_ms: row.ping_ms === null ? null : Number(row.ping_ms),
+    guilds: row.guilds === null ? null : Number(row.guilds)
+  }))
+}

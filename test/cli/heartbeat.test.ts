@@ -1,0 +1,58 @@
+// `status-api heartbeat` and `status-api seed` as real processes: they write, and bad input writes nothing (exit 2).
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { openDatabase } from '../../src/store/database.ts'
+import { listBotHeartbeats } from '../../src/store/repositories/bot-heartbeats.ts'
+import { countAllHealthChecks } from '../../src/store/repositories/health-checks.ts'
+import { tempDir } from '../helper.ts'
+
+const BIN = path.resolve('bin/status-api.js')
+const run = (dir: string, args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' })
+
+describe('status-api heartbeat', () => {
+  it('records a shard and replaces its previous report', async (t) => {
+    const dir = tempDir(t)
+    assert.equal(run(dir, ['heartbeat', '--shard', '3', '--status', 'ready', '--ping', '41.6', '--guilds', '1200']).status, 0)
+    const second = run(dir, ['heartbeat', '--shard', '3', '--status', 'reconnecting'])
+    assert.equal(second.status, 0, second.stderr)
+    assert.equal(second.stdout.trim(), 'shard 3: reconnecting')
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
+    t.after(() => database.close())
+    const [row] = await listBotHeartbeats(database)
+    assert.equal(row?.shard_id, 3)
+    assert.equal(row?.status, 'reconnecting')
+    assert.equal(row?.ping_ms, null)
+  })
+
+  for (const args of [[], ['--shard', '1'], ['--shard', 'x', '--status', 'ready'], ['--shard', '1', '--status', 'sleeping'],
+    ['--shard', '1', '--status', 'ready', '--ping', '-4'], ['--shard', '1', '--status', 'ready', '--bogus']]) {
+    it(`rejects ${JSON.stringify(args)} with one line, exit 2, nothing written`, (t) => {
+      const dir = tempDir(t)
+      const result = run(dir, ['heartbeat', ...args])
+      assert.equal(result.status, 2)
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr)
+      assert.match(result.stderr, /^status-api: heartbeat: /)
+      assert.ok(!existsSync(path.join(dir, 'status.db')), 'no database was even opened')
+    })
+  }
+})
+
+describe('status-api seed', () => {
+  it('writes 90 days into an empty database, refuses a second time, rejects bad days', async (t) => {
+    const dir = tempDir(t)
+    const first = run(dir, ['seed', '--days', '3'])
+    assert.equal(first.status, 0, first.stderr)
+    assert.match(first.stdout, /^seeded \d+ minute checks over 3 days/)
+    const again = run(dir, ['seed', '--days', '3'])
+    assert.equal(again.status, 1)
+    assert.match(again.stderr, /already holds health checks/)
+    assert.equal(run(dir, ['seed', '--days', '0']).status, 2)
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
+    t.after(() => database.close())
+    const rows = await countAllHealthChecks(database)
+    assert.ok(rows > 2 * 1440 && rows <= 3 * 1440, String(rows))
+  })
+})

@@ -1,0 +1,100 @@
+// A real PostgreSQL going away: health turns 503 within a probe interval while liveness stays 200, the outage
+// minutes reach the history once it returns; and two instances on one database write one row per minute.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { buildApp } from '../../src/app.ts'
+import { openContext } from '../../src/context.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { listHealthChecks } from '../../src/store/repositories/health-checks.ts'
+import { minuteOf } from '../../src/monitor/minutes.ts'
+import { buildTestApp, testConfig } from '../helper.ts'
+import { postgresSkip, sharedPostgres, startPostgres } from '../services/postgres.ts'
+
+describe('health while PostgreSQL stops and returns', { skip: postgresSkip() }, () => {
+  it('turns 503 down within one probe interval (real timers, PROBE_INTERVAL_SECONDS=1); liveness stays 200', async (t) => {
+    const server = await startPostgres()
+    t.after(() => server.destroy())
+    const { app } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase(), PROBE_INTERVAL_SECONDS: '1' })
+    let health = await app.inject('/api/v1/health')
+    for (let i = 0; i < 50 && health.statusCode !== 200; i++) { await sleep(50); health = await app.inject('/api/v1/health') }
+    assert.equal(health.statusCode, 200)
+
+    server.stop()
+    const stopped = performance.now()
+    while (health.statusCode === 200 && performance.now() - stopped < 5000) {
+      await sleep(50)
+      health = await app.inject('/api/v1/health')
+    }
+    const waited = performance.now() - stopped
+    assert.equal(health.statusCode, 503)
+    // One interval (1 s) until the next round, plus the round's own probe timeout (≤ 1 s) at most.
+    assert.ok(waited < 2500, `503 after ${Math.round(waited)} ms`)
+    const body = health.json()
+    assert.equal(body.status, 'down')
+    assert.deepEqual(body.components.database, { status: 'down', latencyMs: null, message: 'The database does not answer.' })
+    assert.ok(!health.body.includes('127.0.0.1') && !/ECONN|postgres/i.test(health.body), 'nothing about the host or driver leaks')
+    assert.equal((await app.inject('/api/v1/liveness')).statusCode, 200)
+  })
+
+  it('buffers the outage minutes and writes them when the database answers again', async (t) => {
+    const server = await startPostgres()
+    t.after(() => server.destroy())
+    const clock = new ManualClock('2026-11-21T12:00:05.000Z')
+    const { app, context } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase() }, { clock, background: false })
+    await context.monitor.runOnce()
+    assert.equal((await app.inject('/api/v1/health/history')).json().checks.length, 1)
+
+    // The test server runs with synchronous_commit=off and stops with -m immediate: make what is written durable.
+    await sql`checkpoint`.execute(context.database.db)
+    server.stop()
+    for (let minute = 1; minute <= 3; minute++) {
+      clock.set(`2026-11-21T12:0${minute}:05.000Z`)
+      const body = await context.monitor.runOnce()
+      assert.equal(body.status, 'down')
+    }
+    assert.equal(context.monitor.bufferedChecks, 3)
+    const during = await app.inject('/api/v1/health/history')
+    assert.equal(during.statusCode, 200, 'the last history is served while the database is away')
+    assert.equal(during.json().checks.length, 1)
+
+    server.start()
+    clock.set('2026-11-21T12:04:05.000Z')
+    let body = await context.monitor.runOnce()
+    for (let i = 0; i < 20 && body.status !== 'ok'; i++) { await sleep(250); body = await context.monitor.runOnce() }
+    assert.equal(body.status, 'ok')
+    assert.equal(context.monitor.bufferedChecks, 0)
+    const history = (await app.inject('/api/v1/health/history')).json()
+    assert.deepEqual(history.checks.map((c: { at: string, status: string }) => [c.at.slice(11, 16), c.status]), [
+      ['12:00', 'ok'], ['12:01', 'down'], ['12:02', 'down'], ['12:03', 'down'], ['12:04', 'ok']
+    ])
+    assert.equal(history.checks[1].components.database, 'down')
+    assert.equal(history.uptime.daily[89].downChecks, 3)
+  })
+})
+
+describe('two instances on one PostgreSQL', { skip: postgresSkip() }, () => {
+  it('write one row per minute, keeping the worst status either saw', async (t) => {
+    const url = await (await sharedPostgres()).createDatabase()
+    const clock = new ManualClock('2026-11-21T12:00:00.000Z')
+    const open = async (env: Record<string, string>) => {
+      const context = await openContext(testConfig(t, { DATABASE_URL: url, ...env }), { migrate: true, clock, background: false })
+      const app = await buildApp(context)
+      t.after(async () => { await app.close(); await context.close() })
+      return { app, context }
+    }
+    const one = await open({})
+    // The second instance cannot reach its (broken) Redis: it sees the cache down, so its minutes are degraded.
+    const two = await open({ REDIS_URL: 'redis://127.0.0.1:1' })
+    for (let second = 0; second < 180; second += 15) {
+      clock.set(Date.parse('2026-11-21T12:00:00.000Z') + second * 1000)
+      await Promise.all([one.context.monitor.runOnce(), two.context.monitor.runOnce()])
+    }
+    const start = minuteOf(Date.parse('2026-11-21T12:00:00.000Z'))
+    const rows = await listHealthChecks(one.context.database, start - 10, start + 10)
+    assert.deepEqual(rows.map((r) => [r.minute - start, r.status, r.cache]), [[0, 'degraded', 'down'], [1, 'degraded', 'down'], [2, 'degraded', 'down']])
+    const [fromOne, fromTwo] = await Promise.all([one.app.inject('/api/v1/health/history'), two.app.inject('/api/v1/health/history')])
+    assert.deepEqual(fromOne.json().uptime, fromTwo.json().uptime)
+  })
+})

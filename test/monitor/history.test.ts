@@ -1,0 +1,96 @@
+// The 90-day maths: day boundaries, gaps, days without data, today's expected checks, rounding that never flatters.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { buildHistory, percentUp } from '../../src/monitor/history.ts'
+import { MINUTES_PER_DAY, dayOfDate, minuteOf } from '../../src/monitor/minutes.ts'
+import type { DayCounts, HealthCheckRow } from '../../src/store/repositories/health-checks.ts'
+
+const NOW = Date.parse('2026-11-21T12:00:30.000Z') // minute 720 of the day has started
+const today = dayOfDate('2026-11-21')
+
+function row (minute: number, status = 'ok', overrides: Partial<HealthCheckRow> = {}): HealthCheckRow {
+  return { minute, status, database: 'ok', cache: 'ok', bot: 'unknown', ...overrides }
+}
+
+function counts (day: number, component: DayCounts['component'], checks: number, degraded = 0, down = 0): DayCounts {
+  return { day, component, checks, degraded, down }
+}
+
+describe('history maths', () => {
+  it('has exactly 90 days ending today, every day without checks honest as no_data', () => {
+    const history = buildHistory({ now: NOW, checks: [], counts: [] })
+    assert.equal(history.uptime.daily.length, 90)
+    assert.equal(history.uptime.from, '2026-08-24')
+    assert.equal(history.uptime.to, '2026-11-21')
+    assert.equal(history.uptime.daily[0]!.date, '2026-08-24')
+    assert.equal(history.uptime.daily[89]!.date, '2026-11-21')
+    for (const day of history.uptime.daily) {
+      assert.equal(day.status, 'no_data')
+      assert.equal(day.percent, null)
+      assert.equal(day.checks, 0)
+    }
+    assert.equal(history.uptime.percent, null, 'no data is not 100 %')
+    assert.deepEqual(history.uptime.components, { database: null, cache: null, bot: null })
+  })
+
+  it('expects 1440 checks for past days and the minutes begun so far today', () => {
+    const history = buildHistory({ now: NOW, checks: [], counts: [counts(today, 'overall', 700)] })
+    assert.equal(history.uptime.daily[88]!.expectedChecks, 1440)
+    const last = history.uptime.daily[89]!
+    assert.equal(last.expectedChecks, 721)
+    assert.equal(last.checks, 700, 'the gap of 21 minutes is visible')
+    assert.equal(last.percent, 100)
+  })
+
+  it('counts degraded as up and down as not up; a day with a down minute is a down day', () => {
+    const history = buildHistory({
+      now: NOW,
+      checks: [],
+      counts: [
+        counts(today - 1, 'overall', 1440, 100, 0),
+        counts(today - 2, 'overall', 1440, 0, 1),
+        counts(today - 3, 'overall', 720, 0, 0),
+        counts(today - 2, 'database', 1440, 0, 1),
+        counts(today - 2, 'bot', 0)
+      ]
+    })
+    const [d3, d2, d1] = history.uptime.daily.slice(86, 89)
+    assert.deepEqual(d1, { date: '2026-11-20', percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 100, downChecks: 0, status: 'degraded' })
+    assert.equal(d2!.status, 'down')
+    assert.equal(d2!.percent, 99.930, '1439/1440 = 99.9305… rounded down')
+    assert.equal(d3!.percent, 100)
+    assert.equal(d3!.expectedChecks, 1440)
+    // 90 days: 3600 checks, 1 down.
+    assert.equal(history.uptime.percent, percentUp(3600, 1))
+    assert.equal(history.uptime.components.database, percentUp(1440, 1))
+    assert.equal(history.uptime.components.bot, null, 'a component never probed has no figure')
+  })
+
+  it('ignores counts outside the 90 days', () => {
+    const history = buildHistory({ now: NOW, checks: [], counts: [counts(today - 90, 'overall', 1440, 0, 1440), counts(today + 1, 'overall', 5)] })
+    assert.equal(history.uptime.percent, null)
+  })
+
+  it('lists minute checks oldest first with ISO minute starts', () => {
+    const nowMinute = minuteOf(NOW)
+    const history = buildHistory({
+      now: NOW,
+      checks: [row(nowMinute - 1439, 'down', { database: 'down' }), row(nowMinute, 'degraded', { cache: 'down' })],
+      counts: []
+    })
+    assert.deepEqual(history.checks, [
+      { at: '2026-11-20T12:01:00.000Z', status: 'down', components: { database: 'down', cache: 'ok', bot: 'unknown' } },
+      { at: '2026-11-21T12:00:00.000Z', status: 'degraded', components: { database: 'ok', cache: 'down', bot: 'unknown' } }
+    ])
+    assert.equal(history.generatedAt, '2026-11-21T12:00:30.000Z')
+    assert.equal(history.checkIntervalSeconds, 60)
+  })
+
+  it('rounds down so that any down check keeps the figure under 100', () => {
+    assert.equal(percentUp(1_000_000, 1), 99.999)
+    assert.equal(percentUp(10, 0), 100)
+    assert.equal(percentUp(3, 3), 0)
+    assert.equal(percentUp(0, 0), null)
+    assert.equal(MINUTES_PER_DAY, 1440)
+  })
+})
