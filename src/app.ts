@@ -6,6 +6,7 @@ import conventions from './http/conventions.ts'
 import { handleClientError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import assetRoutes from './http/routes/assets.ts'
+import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -31,6 +32,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The site.
   await app.register(assetRoutes)
+  await app.register(docsRoutes, { docs: context.docs })
 
   return app
 }

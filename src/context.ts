@@ -2,6 +2,7 @@
 // The server, the CLI and the tests all open it the same way, and close it once.
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
+import { DocsSite } from './docs/docs-site.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
@@ -17,6 +18,8 @@ export interface Context {
   cache: Cache
   cacheKind: CacheKind
   readiness: Readiness
+  /** The documentation of both languages, loaded and indexed at open. */
+  docs: DocsSite
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -41,6 +44,8 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? createLogger(config)
   const warnEvery = throttledWarning(logger, 30_000)
+  const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+  for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
   try {
@@ -56,7 +61,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
     closed ??= Promise.allSettled([database.close(), cache.close()]).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, docs, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

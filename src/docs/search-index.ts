@@ -1,0 +1,94 @@
+// The search index of one language: one MiniSearch document per section, BM25 with title > heading > body
+// boosts; query planning, scoring by how many query words matched, excerpts and highlights on top.
+import MiniSearch from 'minisearch'
+import type { SearchResult } from '../http/schemas/search.ts'
+import type { Locale } from '../site/pages.ts'
+import { makeExcerpt } from './excerpt.ts'
+import type { DocPage } from './load.ts'
+import { planQuery } from './query.ts'
+import { chunkWords, wordForms } from './terms.ts'
+import { chunks } from './text.ts'
+import { Vocabulary } from './vocabulary.ts'
+
+/** Field boosts: a match in the page title counts most, then the section heading, then the body. */
+export const BOOSTS = { title: 3, heading: 2, text: 1 }
+
+interface Entry {
+  id: number
+  title: string
+  section: string | null
+  url: string
+  /** Indexed as the heading: the section heading, or the page title for the introduction. */
+  heading: string
+  text: string
+}
+
+export class SearchIndex {
+  readonly locale: Locale
+  readonly #entries: Entry[] = []
+  readonly #vocabulary = new Vocabulary()
+  readonly #search: MiniSearch<Entry>
+
+  constructor (locale: Locale) {
+    this.locale = locale
+    this.#search = new MiniSearch<Entry>({
+      fields: ['title', 'heading', 'text'],
+      storeFields: [],
+      tokenize: (text) => chunks(text).flatMap(chunkWords),
+      processTerm: (word) => {
+        const { surface, stem } = wordForms(locale, word)
+        this.#vocabulary.add(surface)
+        this.#vocabulary.add(stem)
+        return surface === stem ? surface : [surface, stem]
+      },
+      searchOptions: {
+        // Terms reach the index already planned (folded, stemmed, expanded): search leaves them alone.
+        tokenize: (term) => [term],
+        processTerm: (term) => term,
+        boost: BOOSTS,
+        fuzzy: false,
+        prefix: false
+      }
+    })
+  }
+
+  get sectionCount (): number {
+    return this.#entries.length
+  }
+
+  /** Adds every section of a page: the introduction and one entry per heading. */
+  addPage (page: DocPage): void {
+    const first = this.#entries.length
+    const entries = page.sections.map((section, i): Entry => ({
+      id: first + i,
+      title: page.title,
+      section: section.heading?.text ?? null,
+      url: section.heading === null ? page.url : `${page.url}#${section.heading.anchor}`,
+      heading: section.heading?.text ?? page.title,
+      text: section.heading === null && page.description !== '' && !section.text.includes(page.description)
+        ? `${page.description}\n${section.text}`
+        : section.text
+    }))
+    for (const entry of entries) this.#entries.push(entry)
+    this.#search.addAll(entries)
+  }
+
+  search (text: string, limit: number): SearchResult[] {
+    const { query, groups } = planQuery(this.locale, text, this.#vocabulary)
+    const words = groups.filter((terms) => terms.size > 0).length
+    const ranked = this.#search.search(query).map((result) => {
+      // MiniSearch multiplies by the number of query terms matched; what counts here is how many query
+      // *words* matched (a word searched as stem and surface form is still one word).
+      const raw = result.score / Math.max(1, result.queryTerms.length)
+      const matchedWords = groups.filter((terms) => result.queryTerms.some((term) => terms.has(term))).length
+      const coverage = words === 0 ? 1 : matchedWords / words
+      return { id: result.id as number, score: raw * coverage * coverage, terms: result.terms }
+    }).sort((a, b) => b.score - a.score || a.id - b.id)
+
+    return ranked.slice(0, limit).map(({ id, score, terms }) => {
+      const entry = this.#entries[id]!
+      const { excerpt, highlights } = makeExcerpt(this.locale, entry.text, new Set(terms))
+      return { title: entry.title, section: entry.section, url: entry.url, excerpt, highlights, score: Math.round(score * 1000) / 1000 }
+    })
+  }
+}
