@@ -1,6 +1,5 @@
 // The excerpt of a result: plain text around the best cluster of matched words, and where those words are in it.
 import type { Locale } from '../site/pages.ts'
-import { chunkWords } from './terms.ts'
 import { wordForms } from './terms.ts'
 import { chunks } from './text.ts'
 
@@ -13,10 +12,29 @@ export interface Excerpt {
   highlights: Array<[number, number]>
 }
 
-/** `matched` holds the index terms the result matched (surface forms and stems). */
-export function makeExcerpt (locale: Locale, text: string, matched: Set<string>): Excerpt {
+/**
+ * A section's text with its words located once, at indexing: `spans` holds, per chunk, its start, end and
+ * number of parts, then each part's start and end. Finding highlights then needs no tokenizing per query.
+ */
+export interface PreparedText {
+  flat: string
+  spans: Uint32Array
+}
+
+export function prepareText (text: string): PreparedText {
   const flat = text.replace(/\s+/g, ' ').trim()
-  const hits = findHits(locale, flat, matched)
+  const numbers: number[] = []
+  for (const chunk of chunks(flat)) {
+    numbers.push(chunk.start, chunk.end, chunk.parts.length)
+    for (const part of chunk.parts) numbers.push(part.start, part.end)
+  }
+  return { flat, spans: Uint32Array.from(numbers) }
+}
+
+/** `matched` holds the index terms the result matched (surface forms and stems). */
+export function makeExcerpt (locale: Locale, prepared: PreparedText, matched: Set<string>): Excerpt {
+  const { flat } = prepared
+  const hits = findHits(locale, prepared, matched)
   if (flat.length <= EXCERPT_LENGTH) return { excerpt: flat, highlights: hits.map((hit) => [hit.start, hit.end]) }
 
   // The window that holds the most different matched words (then the most matches), starting a little before one.
@@ -47,19 +65,30 @@ export function makeExcerpt (locale: Locale, text: string, matched: Set<string>)
 
 interface Hit { start: number, end: number, term: string }
 
-function findHits (locale: Locale, text: string, matched: Set<string>): Hit[] {
+function findHits (locale: Locale, { flat, spans }: PreparedText, matched: Set<string>): Hit[] {
   const hits: Hit[] = []
-  for (const chunk of chunks(text)) {
-    const words = chunkWords(chunk)
+  let i = 0
+  while (i < spans.length) {
+    const start = spans[i]!
+    const end = spans[i + 1]!
+    const count = spans[i + 2]!
+    const parts = i + 3
+    i = parts + count * 2
     // A hyphenated or joined word that matched as a whole is one highlight; otherwise its matching pieces are.
-    const whole = words.length > 1 ? matchOf(locale, words.at(-1)!, matched) : undefined
-    if (whole !== undefined) {
-      hits.push({ start: chunk.start, end: chunk.end, term: whole })
-      continue
+    if (count > 1) {
+      let joined = ''
+      for (let p = 0; p < count; p++) joined += flat.slice(spans[parts + p * 2]!, spans[parts + p * 2 + 1]!)
+      const whole = matchOf(locale, joined, matched)
+      if (whole !== undefined) {
+        hits.push({ start, end, term: whole })
+        continue
+      }
     }
-    for (const part of chunk.parts) {
-      const term = matchOf(locale, part.text, matched)
-      if (term !== undefined) hits.push({ start: part.start, end: part.end, term })
+    for (let p = 0; p < count; p++) {
+      const partStart = spans[parts + p * 2]!
+      const partEnd = spans[parts + p * 2 + 1]!
+      const term = matchOf(locale, flat.slice(partStart, partEnd), matched)
+      if (term !== undefined) hits.push({ start: partStart, end: partEnd, term })
     }
   }
   return hits

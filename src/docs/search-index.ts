@@ -3,7 +3,7 @@
 import MiniSearch from 'minisearch'
 import type { SearchResult } from '../http/schemas/search.ts'
 import type { Locale } from '../site/pages.ts'
-import { makeExcerpt } from './excerpt.ts'
+import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
 import type { DocPage } from './load.ts'
 import { planQuery } from './query.ts'
 import { chunkWords, wordForms } from './terms.ts'
@@ -23,9 +23,17 @@ interface Entry {
   text: string
 }
 
+interface Shown {
+  title: string
+  section: string | null
+  url: string
+  text: PreparedText
+}
+
 export class SearchIndex {
   readonly locale: Locale
-  readonly #entries: Entry[] = []
+  /** What results show, by document id; the indexed text itself is not kept twice. */
+  readonly #shown: Shown[] = []
   readonly #vocabulary = new Vocabulary()
   readonly #search: MiniSearch<Entry>
 
@@ -53,12 +61,12 @@ export class SearchIndex {
   }
 
   get sectionCount (): number {
-    return this.#entries.length
+    return this.#shown.length
   }
 
   /** Adds every section of a page: the introduction and one entry per heading. */
   addPage (page: DocPage): void {
-    const first = this.#entries.length
+    const first = this.#shown.length
     const entries = page.sections.map((section, i): Entry => ({
       id: first + i,
       title: page.title,
@@ -69,7 +77,7 @@ export class SearchIndex {
         ? `${page.description}\n${section.text}`
         : section.text
     }))
-    for (const entry of entries) this.#entries.push(entry)
+    for (const { title, section, url, text } of entries) this.#shown.push({ title, section, url, text: prepareText(text) })
     this.#search.addAll(entries)
   }
 
@@ -86,7 +94,7 @@ export class SearchIndex {
     }).sort((a, b) => b.score - a.score || a.id - b.id)
 
     return ranked.slice(0, limit).map(({ id, score, terms }) => {
-      const entry = this.#entries[id]!
+      const entry = this.#shown[id]!
       const { excerpt, highlights } = makeExcerpt(this.locale, entry.text, new Set(terms))
       return { title: entry.title, section: entry.section, url: entry.url, excerpt, highlights, score: Math.round(score * 1000) / 1000 }
     })
