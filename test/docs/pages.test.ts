@@ -57,8 +57,10 @@ describe('docs pages', () => {
     }
     const [install] = site.search('en', 'installer', 10)
     assert.equal(install?.url, '/docs/guide/setup#install-it')
-    // `<Tabs>` is in inline code there, which is page text; everything else of the MDX must be gone.
-    for (const leak of LEAKS.filter((l) => !l.includes('Tabs'))) assert.ok(!install!.excerpt.includes(leak), leak)
+    // Code (`<Tabs>`, the jsx block) is page text and searchable; none of the MDX around it is.
+    for (const leak of ['export const', 'EXPORTED_VALUE', 'Callout', 'a comment nobody should see', 'Careful > here', 'items=']) {
+      assert.ok(!install!.excerpt.includes(leak), leak)
+    }
   })
 
   it('takes the title from front matter, else the first H1, else the file name', () => {
