@@ -10,6 +10,9 @@ import { chunkWords, wordForms } from './terms.ts'
 import { chunks } from './text.ts'
 import { Vocabulary } from './vocabulary.ts'
 
+/** A word occurring more often than this many times per section is too common to search among others. */
+const COMMON_SHARE = 1.5
+
 /** Field boosts: a match in the page title counts most, then the section heading, then the body. */
 export const BOOSTS = { title: 3, heading: 2, text: 1 }
 
@@ -45,9 +48,8 @@ export class SearchIndex {
       tokenize: (text) => chunks(text).flatMap(chunkWords),
       processTerm: (word) => {
         const { surface, stem } = wordForms(locale, word)
-        this.#vocabulary.add(surface)
-        this.#vocabulary.add(stem)
-        return surface === stem ? surface : [surface, stem]
+        this.#vocabulary.add(surface, stem)
+        return stem
       },
       searchOptions: {
         // Terms reach the index already planned (folded, stemmed, expanded): search leaves them alone.
@@ -82,14 +84,19 @@ export class SearchIndex {
   }
 
   search (text: string, limit: number): SearchResult[] {
-    const { query, groups } = planQuery(this.locale, text, this.#vocabulary)
-    const words = groups.filter((terms) => terms.size > 0).length
+    const { query, groups } = planQuery(this.locale, text, this.#vocabulary, this.#shown.length * COMMON_SHARE)
+    const words = groups.length
+    const groupsOf = new Map<string, number[]>()
+    groups.forEach((terms, index) => {
+      for (const term of terms) groupsOf.set(term, [...(groupsOf.get(term) ?? []), index])
+    })
     const ranked = this.#search.search(query).map((result) => {
       // MiniSearch multiplies by the number of query terms matched; what counts here is how many query
       // *words* matched (a word searched as stem and surface form is still one word).
       const raw = result.score / Math.max(1, result.queryTerms.length)
-      const matchedWords = groups.filter((terms) => result.queryTerms.some((term) => terms.has(term))).length
-      const coverage = words === 0 ? 1 : matchedWords / words
+      let matched = 0
+      for (const term of result.queryTerms) for (const index of groupsOf.get(term) ?? []) matched |= 1 << index
+      const coverage = words === 0 ? 1 : popCount(matched) / words
       return { id: result.id as number, score: raw * coverage * coverage, terms: result.terms }
     }).sort((a, b) => b.score - a.score || a.id - b.id)
 
@@ -99,4 +106,10 @@ export class SearchIndex {
       return { title: entry.title, section: entry.section, url: entry.url, excerpt, highlights, score: Math.round(score * 1000) / 1000 }
     })
   }
+}
+
+function popCount (bits: number): number {
+  let count = 0
+  for (let b = bits; b !== 0; b &= b - 1) count++
+  return count
 }
