@@ -13,6 +13,7 @@ import discordRoutes from './http/routes/discord.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
+import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
 
 export async function buildApp (context: Context): Promise<FastifyInstance> {
@@ -45,6 +46,7 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The site.
   await app.register(assetRoutes)
+  await app.register(docsRoutes, { docs: context.docs })
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
   await app.register(discoveryRoutes, { config, pages: [interimPages(config.germanPrefix)] })

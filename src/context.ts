@@ -3,6 +3,7 @@
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
+import { DocsSite } from './docs/docs-site.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
@@ -26,6 +27,8 @@ export interface Context {
   incidents: IncidentsService
   /** The health monitor: probes, the latest snapshot, minute checks and the 90-day history. */
   monitor: Monitor
+  /** The documentation of both languages, loaded and indexed at open. */
+  docs: DocsSite
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -52,6 +55,8 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? createLogger(config)
   const warnEvery = throttledWarning(logger, 30_000)
+  const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+  for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
   try {
@@ -77,7 +82,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -1,0 +1,126 @@
+// A search box query → a MiniSearch query tree of exact terms (stems), each with its weight: per word its stem,
+// capped expansions for typos (transpositions count as one edit), for the word being typed, and for
+// German compounds (the compounds a word is part of, the parts a compound splits into).
+import type { Query } from 'minisearch'
+import type { Locale } from '../site/pages.ts'
+import { chunks, hasDigit } from './text.ts'
+import { wordForms } from './terms.ts'
+import type { Vocabulary } from './vocabulary.ts'
+
+/** At most this many words of a query are searched; the rest are ignored (a query may be 200 characters). */
+export const MAX_QUERY_WORDS = 12
+/** Expansions per word: more typo candidates for a word the docs do not contain than for one they do. */
+const MAX_TYPOS = { unknown: 5, known: 2 }
+const MAX_COMPLETIONS = 8
+const MAX_COMPOUNDS = 6
+
+/** Relative weights of expansions against the word as typed (1). */
+const WEIGHT = { transposition: 0.8, typo: 0.5, completion: 0.45, compound: 0.6, parts: 0.7 }
+
+export interface PlannedQuery {
+  query: Query
+  /** For each query word, every term searched on its behalf: how many words a result matched. */
+  groups: Array<Set<string>>
+}
+
+/** Edits allowed for a typo: one in words of 4+ letters, two in 8+; none in numbers and codes. */
+export function typoDistance (word: string): number {
+  if (hasDigit(word)) return 0
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0
+}
+
+/**
+ * `commonCount`: a word occurring more often than this is nearly everywhere (`the`, `die`): in a query of several
+ * words it is left out, as its BM25 weight is next to nothing and its postings are the longest.
+ */
+export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary, commonCount = Infinity): PlannedQuery {
+  const all = chunks(text).slice(0, MAX_QUERY_WORDS)
+  const rare = all.filter((chunk) => chunk.parts.length > 1 || vocabulary.count(wordForms(locale, chunk.text).surface) <= commonCount)
+  const found = rare.length === 0 ? all : rare
+  const groups: Array<Set<string>> = []
+  const queries = found.map((chunk, index) => {
+    const group = new Set<string>()
+    groups.push(group)
+    const typing = index === found.length - 1
+    const parts = chunk.parts.map((part) => part.text)
+    const context = { weight: 1, typing, split: true, vocabulary, group }
+    if (parts.length === 1) return expandWord(locale, parts[0]!, context)
+    // `Graph-Ansicht`: the joined word, or every piece.
+    return or([
+      expandWord(locale, parts.join(''), { ...context, split: false }),
+      and(parts.map((part, i) => expandWord(locale, part, { ...context, typing: typing && i === parts.length - 1, split: false })))
+    ])
+  })
+  return { query: or(queries), groups }
+}
+
+interface WordContext {
+  weight: number
+  /** The word is still being typed: complete it. */
+  typing: boolean
+  /** Compound queries may be split into parts (parts are not split again). */
+  split: boolean
+  vocabulary: Vocabulary
+  /** Collects every term searched on behalf of the query word. */
+  group: Set<string>
+}
+
+function expandWord (locale: Locale, word: string, context: WordContext): Query {
+  const { weight, vocabulary } = context
+  const terms = new Map<string, number>()
+  const add = (term: string, w: number) => {
+    if (term !== '' && (terms.get(term) ?? 0) < w * weight) terms.set(term, w * weight)
+  }
+  const { surface, stem } = wordForms(locale, word)
+  add(stem, 1)
+  const alternatives: Query[] = []
+  if (!hasDigit(surface)) {
+    const maxTypos = vocabulary.has(surface) ? MAX_TYPOS.known : MAX_TYPOS.unknown
+    for (const { term, distance } of vocabulary.typos(surface, typoDistance(surface), maxTypos)) {
+      add(term, WEIGHT.typo * surface.length / (surface.length + distance))
+    }
+    if (surface.length >= 4) for (const term of vocabulary.transpositions(surface)) add(term, WEIGHT.transposition)
+    if (context.typing && surface.length >= 2) {
+      for (const { term, distance } of vocabulary.completions(surface, MAX_COMPLETIONS)) {
+        add(term, WEIGHT.completion * surface.length / (surface.length + 0.3 * distance))
+      }
+    }
+    if (locale === 'de' && surface.length >= 4) {
+      // The word as the first part of a compound (`graph` → `graphansicht`) …
+      for (const { term } of vocabulary.completions(surface, MAX_COMPOUNDS, (t) => vocabulary.isCompoundRest(t.slice(surface.length)))) {
+        add(term, WEIGHT.compound)
+      }
+      // … or as its last part (`ansicht` → `graphansicht`).
+      for (const term of vocabulary.endingWith(stem, MAX_COMPOUNDS)) if (term !== stem) add(term, WEIGHT.compound)
+    }
+    if (context.split && surface.length >= 6) {
+      // A compound as its parts, written apart or hyphenated (`graphansicht` → `graph ansicht`).
+      const parts = vocabulary.split(surface, locale === 'de')
+      if (parts !== undefined) {
+        const partContext = { ...context, weight: weight * WEIGHT.parts, typing: false, split: false }
+        alternatives.push(and(parts.map((part) => expandWord(locale, part, partContext))))
+      }
+    }
+  }
+  for (const term of terms.keys()) context.group.add(term)
+  return or([...leaves(terms), ...alternatives])
+}
+
+/** One MiniSearch leaf per weight, holding the terms of that weight. */
+function leaves (terms: Map<string, number>): Query[] {
+  const byWeight = new Map<number, string[]>()
+  for (const [term, weight] of terms) {
+    const list = byWeight.get(weight)
+    if (list === undefined) byWeight.set(weight, [term])
+    else list.push(term)
+  }
+  return [...byWeight].map(([weight, queries]) => ({ queries, boostTerm: () => weight }))
+}
+
+function or (queries: Query[]): Query {
+  return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries }
+}
+
+function and (queries: Query[]): Query {
+  return queries.length === 1 ? queries[0]! : { combineWith: 'AND', queries }
+}

@@ -1,0 +1,46 @@
+// The index terms of a word: its folded surface form and its folded Snowball stem (English or German).
+import { stemmer as englishStemmer } from '@orama/stemmers/english'
+import { stemmer as germanStemmer } from '@orama/stemmers/german'
+import type { Locale } from '../site/pages.ts'
+import { fold, hasDigit, type Chunk } from './text.ts'
+
+const STEMMERS: Record<Locale, (word: string) => string> = { en: englishStemmer, de: germanStemmer }
+
+/** The surface form (what typo tolerance and prefixes work on) and the stem (what inflections share). */
+export interface WordForms {
+  surface: string
+  stem: string
+}
+
+/** Words seen while indexing are remembered, so excerpts of results need no stemming at query time. */
+const MEMO_LIMIT = 200_000
+const memo: Record<Locale, Map<string, WordForms>> = { en: new Map(), de: new Map() }
+
+export function wordForms (locale: Locale, word: string): WordForms {
+  const known = memo[locale].get(word)
+  if (known !== undefined) return known
+  const lower = word.toLowerCase()
+  const surface = fold(lower)
+  const stemmed = hasDigit(lower) || lower.length < 3 ? surface : fold(STEMMERS[locale](lower))
+  const forms = { surface, stem: stemmed === '' ? surface : stemmed }
+  if (memo[locale].size < MEMO_LIMIT) memo[locale].set(word, forms)
+  return forms
+}
+
+/** A chunk's words: each piece, plus the pieces joined (`Graph-Ansicht` is also `graphansicht`). */
+export function chunkWords (chunk: Chunk): string[] {
+  const words = chunk.parts.map((part) => part.text)
+  if (words.length > 1) words.push(words.join(''))
+  return words
+}
+
+/** Every term the index holds for a chunk. */
+export function chunkTerms (locale: Locale, chunk: Chunk): string[] {
+  const terms = new Set<string>()
+  for (const word of chunkWords(chunk)) {
+    const { surface, stem } = wordForms(locale, word)
+    terms.add(surface)
+    terms.add(stem)
+  }
+  return [...terms]
+}
