@@ -21,5 +21,18 @@ export const SearchBody = Type.Object({
   query: Type.String({ description: 'The query as understood (trimmed).' }),
   locale: Type.Union([Type.Literal('en'), Type.Literal('de')]),
   results: Type.Array(SearchResult, { description: 'Best first.' })
-}, { $id: 'SearchResults', title: 'SearchResults', additionalProperties: false })
+}, {
+  $id: 'SearchResults',
+  title: 'SearchResults',
+  additionalProperties: false,
+  examples: [{
+    query: 'rate limit',
+    locale: 'en',
+    results: [{
+      title: 'The public status API', section: 'Rate limits', url: '/docs/api#rate-limits',
+      excerpt: 'The rate limit is 600 requests per minute per client address; polling once a minute is enough.',
+      highlights: [[4, 8], [9, 14]], score: 7.3
+    }]
+  }]
+})
 export type SearchBody = Static<typeof SearchBody>
