@@ -1,10 +1,19 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Result {
-    requests: { average: number }
+    requests: { average: number, total: number }
+    latency: { p50: number, p99: number, average: number }
     non2xx: number
     errors: number
+    timeouts: number
   }
-  function autocannon (options: { url: string, connections?: number, duration?: number, pipelining?: number }): Promise<Result>
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    pipelining?: number
+    requests?: Array<{ path: string, method?: string }>
+  }
+  function autocannon (options: Options): Promise<Result>
   export default autocannon
 }

@@ -1,14 +1,16 @@
-// Bench baseline: a bare node:http server sending the same bytes (and ETag) as the app, for each path.
+// Bench baseline: a bare node:http server sending the same bytes, content type and ETag as the app, per path.
+// argv[2]: a JSON manifest [{ "path": "/api/v1/health", "file": "/tmp/x", "type": "application/json; charset=utf-8" }].
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { etagOf } from '../src/http/headers.ts'
 
-// argv: path=file pairs, e.g. /api/v1/health=/tmp/health.json
-const routes = new Map(process.argv.slice(2).map((pair) => {
-  const [path, file] = pair.split('=') as [string, string]
-  const body = readFileSync(file)
-  return [path, { body, etag: etagOf(body) }]
+export interface BareRoute { path: string, file: string, type?: string }
+
+const manifest = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareRoute[]
+const routes = new Map(manifest.map((route) => {
+  const body = readFileSync(route.file)
+  return [route.path, { body, etag: etagOf(body), type: route.type ?? 'application/json; charset=utf-8' }]
 }))
 
 const server = createServer((request, response) => {
@@ -18,7 +20,7 @@ const server = createServer((request, response) => {
     response.end()
     return
   }
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag: route.etag, 'content-length': route.body.length })
+  response.writeHead(200, { 'content-type': route.type, etag: route.etag, 'content-length': route.body.length })
   response.end(route.body)
 })
 server.keepAliveTimeout = 72_000

@@ -66,13 +66,14 @@ await database.close()
 
 // 2. The app and the bare server, with the same bytes.
 const app = await start('app-server.ts')
-const bodies: string[] = []
+const manifest: Array<{ path: string, file: string }> = []
 for (const route of ['/api/v1/health', '/api/v1/health/history']) {
   const file = path.join(dir, route.replaceAll('/', '_'))
   writeFileSync(file, Buffer.from(await (await fetch(app + route)).arrayBuffer()))
-  bodies.push(`${route}=${file}`)
+  manifest.push({ path: route, file })
 }
-const bare = await start('bare-server.ts', bodies)
+writeFileSync(path.join(dir, 'bare.json'), JSON.stringify(manifest))
+const bare = await start('bare-server.ts', [path.join(dir, 'bare.json')])
 
 // 3. Measure, alternating so that neither side gets a quieter machine.
 const results: Array<{ route: string, app: number, bare: number, ratio: number, target: number }> = []

@@ -7,7 +7,8 @@ import type { IncidentsBody } from '../http/schemas/incidents.ts'
 import type { Database } from '../store/database.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
-import { RESOLVED_DAYS, activeMaintenance, buildIncidentsBody, type IncidentsData } from './view.ts'
+import { serialize, type Serialized } from '../http/serialized.ts'
+import { RESOLVED_DAYS, activeMaintenance, buildIncidentsBody, nextChange, type IncidentsData } from './view.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
 export const INCIDENTS_REFRESH_MS = 10_000
@@ -17,6 +18,8 @@ export interface IncidentsService {
   readonly loaded: boolean
   /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory. */
   body (): IncidentsBody
+  /** The same body serialised; built again only when the rows change or the clock crosses a boundary. */
+  serialized (): Serialized<IncidentsBody>
   /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
   isMaintenanceActive (): boolean
   /** Reads the rows again; rejects when the database fails (the previous copy stays). Concurrent calls share one read. */
@@ -42,6 +45,16 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   let failing = false
   let stopped = false
   let timer: NodeJS.Timeout | undefined
+  let view: { data: IncidentsData | undefined, from: number, until: number, body: Serialized<IncidentsBody> } | undefined
+
+  const serialized = () => {
+    const now = clock.now()
+    if (view === undefined || view.data !== data || now < view.from || now >= view.until) {
+      const current = data ?? { incidents: [], maintenances: [] }
+      view = { data, from: now, until: nextChange(current, now), body: serialize(buildIncidentsBody(current, now)) }
+    }
+    return view.body
+  }
 
   const refresh = singleFlight(async () => {
     const now = clock.now()
@@ -67,7 +80,8 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
 
   return {
     get loaded () { return data !== undefined },
-    body: () => buildIncidentsBody(data ?? { incidents: [], maintenances: [] }, clock.now()),
+    body: () => serialized().value,
+    serialized,
     isMaintenanceActive: () => data !== undefined && activeMaintenance(data.maintenances, clock.now()) !== undefined,
     refresh,
     runOnce,

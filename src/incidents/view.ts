@@ -53,6 +53,19 @@ export function buildIncidentsBody (data: IncidentsData, now: number): Incidents
   }
 }
 
+/**
+ * The first instant after `now` at which buildIncidentsBody could answer differently for the same rows: a window
+ * starting, ending or entering the 14-day horizon, a resolved incident leaving the 90 days. Infinity if none.
+ */
+export function nextChange (data: IncidentsData, now: number): number {
+  const instants = [
+    ...data.maintenances.flatMap((row) => [row.starts_at, row.ends_at, row.ended_at].filter((t) => t !== null).map(Date.parse)
+      .concat(Date.parse(row.starts_at) - UPCOMING_DAYS * DAY_MS)),
+    ...data.incidents.filter((row) => row.resolved_at !== null).map((row) => Date.parse(row.resolved_at!) + RESOLVED_DAYS * DAY_MS + 1)
+  ]
+  return Math.min(Infinity, ...instants.filter((t) => t > now))
+}
+
 function maintenanceBody (row: MaintenanceRow): Maintenance {
   return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at }
 }

@@ -6,7 +6,7 @@ import { singleFlight } from '../lib/single-flight.ts'
 import type { Database } from '../store/database.ts'
 import { loadHistory } from './history.ts'
 import { minuteOf } from './minutes.ts'
-import { serialize, type Serialized } from './serialized.ts'
+import { serialize, type Serialized } from '../http/serialized.ts'
 
 export interface HistoryService {
   /** The current history (a stale one starts a recompute in the background); computes it first when there is none yet. */

@@ -16,7 +16,7 @@ import { minuteOf } from './minutes.ts'
 import { probeBot } from './probes/bot-probe.ts'
 import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
-import { serialize, type Serialized } from './serialized.ts'
+import { serialize, type Serialized } from '../http/serialized.ts'
 import { VERSION } from './version.ts'
 
 const CACHE_TIMEOUT_MS = 1000

@@ -1,8 +1,11 @@
-// Readiness: a fresh database ping (≤ 1 s) shared by concurrent callers; false at once while shutting down.
+// Readiness: a fresh database ping (≤ 1 s) shared by the callers that ask within the same 100 ms; false at once
+// while shutting down.
 import type { Database } from '../store/database.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 
 export const READINESS_TIMEOUT_MS = 1000
+/** A ping answers every caller that asks while it runs or within this long after: fresh, but one ping per burst. */
+export const READINESS_SHARED_MS = 100
 
 export interface Readiness {
   /** True when the database answered a ping just now. */
@@ -14,16 +17,23 @@ export interface Readiness {
 
 export function createReadiness (database: Database): Readiness {
   let shuttingDown = false
+  let last: { ready: boolean, at: number } | undefined
   const ping = singleFlight(async () => {
+    let ready = true
     try {
       await database.ping(READINESS_TIMEOUT_MS)
-      return true
     } catch {
-      return false
+      ready = false
     }
+    last = { ready, at: performance.now() }
+    return ready
   })
   return {
-    check: async () => !shuttingDown && await ping(),
+    check: async () => {
+      if (shuttingDown) return false
+      if (last !== undefined && performance.now() - last.at < READINESS_SHARED_MS) return last.ready
+      return await ping()
+    },
     markShuttingDown: () => { shuttingDown = true },
     get shuttingDown () { return shuttingDown }
   }

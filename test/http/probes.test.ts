@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { READINESS_SHARED_MS } from '../../src/monitor/readiness.ts'
 import { buildTestApp } from '../helper.ts'
 import { postgresSkip, startPostgres } from '../services/postgres.ts'
 
@@ -32,7 +33,7 @@ describe('liveness and readiness on SQLite', () => {
     assert.equal((await app.inject('/api/v1/liveness')).statusCode, 200)
   })
 
-  it('concurrent readiness calls share one database ping', async (t) => {
+  it('readiness calls within 100 ms share one database ping; a later one pings again', async (t) => {
     const { app, context } = await buildTestApp(t)
     let pings = 0
     const ping = context.database.ping
@@ -40,6 +41,9 @@ describe('liveness and readiness on SQLite', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => app.inject('/api/v1/readiness')))
     assert.ok(responses.every((r) => r.statusCode === 200))
     assert.equal(pings, 1)
+    await sleep(READINESS_SHARED_MS + 20)
+    assert.equal((await app.inject('/api/v1/readiness')).statusCode, 200)
+    assert.equal(pings, 2, 'a later call pings again')
   })
 })
 

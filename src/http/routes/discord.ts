@@ -1,14 +1,14 @@
 // GET /api/v1/health/discord: the chat platform's own status (its Statuspage summary, normalised), fresh for a minute.
 import type { FastifyInstance } from 'fastify'
 import type { PlatformStatus } from '../../platform/platform-status.ts'
-import { etagOf } from '../headers.ts'
 import { problems } from '../problems.ts'
 import { jsonResponse, problemResponses } from '../schemas/common.ts'
 import { DiscordBody } from '../schemas/discord.ts'
+import { sendSerialized, serialize, type Serialized } from '../serialized.ts'
 
 export default async function discordRoutes (app: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
   // The value changes at most once a minute: serialise and hash it once, not per request.
-  let serialised: { status: DiscordBody, body: string, etag: string } | undefined
+  let serialised: Serialized<DiscordBody> | undefined
 
   app.get('/api/v1/health/discord', {
     schema: {
@@ -28,12 +28,7 @@ export default async function discordRoutes (app: FastifyInstance, options: { pl
     if (reading.status === undefined) {
       throw problems.upstreamUnavailable('The chat platform\'s status page could not be reached. Try again after the Retry-After delay.', reading.retryAfterSeconds)
     }
-    if (serialised?.status !== reading.status) {
-      const body = JSON.stringify(reading.status)
-      serialised = { status: reading.status, body, etag: etagOf(body) }
-    }
-    return reply.type('application/json; charset=utf-8')
-      .headers({ 'cache-control': `public, max-age=${reading.maxAgeSeconds}`, etag: serialised.etag })
-      .send(serialised.body)
+    if (serialised?.value !== reading.status) serialised = serialize(reading.status)
+    return sendSerialized(reply.header('cache-control', `public, max-age=${reading.maxAgeSeconds}`), serialised)
   })
 }

@@ -4,18 +4,21 @@ import type {} from '@fastify/swagger' // its FastifySchema fields: summary, tag
 import type { FastifyInstance } from 'fastify'
 import type { DocsSite } from '../../docs/docs-site.ts'
 import { renderDocPage, renderSearchPage } from '../../docs/views.ts'
+import { LruCache } from '../../lib/lru.ts'
 import type { Locale } from '../../site/pages.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../problems.ts'
 import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { SearchBody, SearchQuery, type SearchQuery as SearchQueryType } from '../schemas/search.ts'
+import { SearchBody, SearchQuery, type SearchBody as SearchBodyType, type SearchQuery as SearchQueryType } from '../schemas/search.ts'
+import { HTML_TYPE, encodeOnce, sendSerialized, serialize, type Serialized } from '../serialized.ts'
 
 export interface DocsRoutesOptions {
   docs: DocsSite
 }
 
-const HTML = 'text/html; charset=utf-8'
 const HTML_SEARCH_LIMIT = 20
+/** Docs are read once at start, so an answer never changes: popular queries are answered from memory. */
+const SEARCH_CACHE_ENTRIES = 2000
 
 export default async function docsRoutes (app: FastifyInstance, options: DocsRoutesOptions): Promise<void> {
   const { docs } = options
@@ -25,6 +28,8 @@ export default async function docsRoutes (app: FastifyInstance, options: DocsRou
 function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): void {
   const root = docs.roots[locale]
   const language = locale === 'en' ? 'English' : 'German'
+  const answers = new LruCache<string, Serialized<SearchBodyType>>(SEARCH_CACHE_ENTRIES)
+  const pages = new Map<string, Serialized<string>>()
 
   app.get<{ Querystring: SearchQueryType }>(`${root}/api/search`, {
     config: { cacheControl: cacheControl.search },
@@ -40,10 +45,12 @@ function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): 
         ...problemResponses({ 400: '`q` is missing, blank or longer than 200 characters, or `limit` is not a whole number from 1 to 50.' })
       }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const query = request.query.q.trim()
     if (query === '') throw problems.invalidRequest('The query parameter "q" must not be blank.')
-    return { query, locale, results: docs.search(locale, query, request.query.limit ?? 10) }
+    const limit = request.query.limit ?? 10
+    const answer = answers.getOrSet(`${limit} ${query}`, () => serialize({ query, locale, results: docs.search(locale, query, limit) }))
+    return sendSerialized(reply, answer)
   })
 
   // Where the search box sends its form without JavaScript: the same results as HTML.
@@ -54,16 +61,23 @@ function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): 
     const raw = request.query.q
     const query = (typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '').trim().slice(0, 200)
     const results = query === '' ? [] : docs.search(locale, query, HTML_SEARCH_LIMIT)
-    return reply.type(HTML).send(renderSearchPage(docs, locale, query, results))
+    return reply.type(HTML_TYPE).send(renderSearchPage(docs, locale, query, results))
   })
 
-  const page = async (slug: string) => {
+  // Each page is rendered once, on its first request; only pages that exist are kept.
+  const page = (slug: string): Serialized<string> => {
     const found = docs.page(locale, slug)
     if (found === undefined) throw problems.notFound()
-    return renderDocPage(docs, found)
+    let rendered = pages.get(found.url)
+    if (rendered === undefined) {
+      const html = renderDocPage(docs, found)
+      rendered = encodeOnce(html, html)
+      pages.set(found.url, rendered)
+    }
+    return rendered
   }
   const pageOptions = { config: { cacheControl: cacheControl.page }, schema: { hide: true } }
-  app.get(root, pageOptions, async (_request, reply) => reply.type(HTML).send(await page('')))
+  app.get(root, pageOptions, async (_request, reply) => sendSerialized(reply, page(''), { type: HTML_TYPE }))
   app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, async (request, reply) =>
-    reply.type(HTML).send(await page(request.params['*'].replace(/\/+$/, ''))))
+    sendSerialized(reply, page(request.params['*'].replace(/\/+$/, '')), { type: HTML_TYPE }))
 }

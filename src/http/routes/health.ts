@@ -1,17 +1,11 @@
 // GET /api/v1/health and /api/v1/health/history: the monitor's snapshot and history, sent as pre-serialised bytes.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Monitor } from '../../monitor/monitor.ts'
-import type { Serialized } from '../../monitor/serialized.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../problems.ts'
 import { jsonResponse, problemResponses } from '../schemas/common.ts'
 import { HealthBody, HistoryBody } from '../schemas/health.ts'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
-
-function sendSerialized (reply: FastifyReply, serialized: Serialized<unknown>, statusCode = 200): FastifyReply {
-  return reply.code(statusCode).type(JSON_TYPE).header('etag', serialized.etag).send(serialized.payload)
-}
+import { sendSerialized, type Serialized } from '../serialized.ts'
 
 export default async function healthRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
   const { monitor } = options
@@ -35,7 +29,7 @@ export default async function healthRoutes (app: FastifyInstance, options: { mon
   }, async (_request, reply) => {
     const snapshot = monitor.health()
     if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
-    return sendSerialized(reply, snapshot, snapshot.statusCode)
+    return sendSerialized(reply, snapshot, { statusCode: snapshot.statusCode })
   })
 
   app.get('/api/v1/health/history', {

@@ -5,6 +5,7 @@ import { cacheControl } from '../headers.ts'
 import { problems } from '../problems.ts'
 import { jsonResponse, problemResponses } from '../schemas/common.ts'
 import { IncidentsBody } from '../schemas/incidents.ts'
+import { sendSerialized } from '../serialized.ts'
 
 export default async function incidentRoutes (app: FastifyInstance, options: { incidents: IncidentsService }): Promise<void> {
   const { incidents } = options
@@ -23,8 +24,8 @@ export default async function incidentRoutes (app: FastifyInstance, options: { i
         ...problemResponses({ 503: 'The instance has not been able to read incidents from the database since it started.' })
       }
     }
-  }, async () => {
+  }, async (_request, reply) => {
     if (!incidents.loaded) throw problems.notReady('Incidents have not been read from the database yet.')
-    return incidents.body()
+    return sendSerialized(reply, incidents.serialized())
   })
 }

@@ -1,0 +1,209 @@
+// `npm run bench`: the real service, on the embedded default and on PostgreSQL + Redis, under load on every
+// public endpoint (each alone and a realistic mix), against a bare node:http server sending the same bytes in
+// the same run; plus cold start to ready, RSS after load, and an optional bounded soak (RSS, event-loop delay).
+// Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
+// default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { freePort } from '../test/services/ports.ts'
+import { startPostgres } from '../test/services/postgres.ts'
+import { startRedis } from '../test/services/redis.ts'
+import { StatuspageServer } from '../test/platform/statuspage-server.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '16' },
+    rounds: { type: 'string', default: '2' },
+    shape: { type: 'string', default: 'both' },
+    soak: { type: 'string', default: '0' }
+  }
+})
+const SECONDS = Number(args.seconds)
+const CONNECTIONS = Number(args.connections)
+const ROUNDS = Number(args.rounds)
+const SOAK_SECONDS = Math.min(Number(args.soak), 1800)
+const ROOT = path.resolve(import.meta.dirname, '..')
+const BIN = path.join(ROOT, 'bin', 'status-api.js')
+
+/** Every public endpoint, with the share of requests it gets in the realistic mix (status pages and monitors polling health). */
+const ENDPOINTS: Array<{ path: string, weight: number }> = [
+  { path: '/api/v1/health', weight: 30 },
+  { path: '/api/v1/health/history', weight: 8 },
+  { path: '/api/v1/health/discord', weight: 8 },
+  { path: '/api/v1/health/incidents', weight: 8 },
+  { path: '/api/v1/liveness', weight: 10 },
+  { path: '/api/v1/readiness', weight: 10 },
+  { path: '/docs/api/search?q=rate%20limit', weight: 4 },
+  { path: '/de/docs/api/search?q=Ratenbegrenzung', weight: 2 },
+  { path: '/.well-known/api-catalog', weight: 2 },
+  { path: '/api/v1/openapi.json', weight: 2 },
+  { path: '/status', weight: 8 },
+  { path: '/docs/api', weight: 4 },
+  { path: '/llms.txt', weight: 2 },
+  { path: '/assets/site.css', weight: 2 }
+]
+
+const work = mkdtempSync(path.join(tmpdir(), 'status-api-bench-'))
+const children: ChildProcess[] = []
+const cleanups: Array<() => unknown> = []
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL')
+  rmSync(work, { recursive: true, force: true })
+})
+
+function cli (env: Record<string, string>, ...command: string[]): void {
+  const result = spawnSync(process.execPath, [BIN, ...command], { env: { ...process.env, ...env }, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`status-api ${command.join(' ')}: ${result.stderr}`)
+}
+
+interface Server { url: string, child: ChildProcess, probeFile: string }
+
+/** Starts `status-api serve` with the event-loop probe; returns once readiness answers 200, with the time it took. */
+async function startService (env: Record<string, string>): Promise<{ server: Server, coldStartMs: number }> {
+  const port = await freePort()
+  const probeFile = path.join(work, `probe-${port}.jsonl`)
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
+    stdio: ['ignore', 'ignore', 'inherit']
+  })
+  children.push(child)
+  const url = `http://127.0.0.1:${port}`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('status-api exited during start')
+    const ready = await fetch(`${url}/api/v1/readiness`).then((r) => r.status === 200, () => false)
+    if (ready) return { server: { url, child, probeFile }, coldStartMs: performance.now() - started }
+    await sleep(10)
+  }
+}
+
+async function startBare (manifest: Array<{ path: string, file: string, type: string }>): Promise<string> {
+  const file = path.join(work, 'bare.json')
+  writeFileSync(file, JSON.stringify(manifest))
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] })
+  children.push(child)
+  const [line] = await once(createInterface({ input: child.stdout! }), 'line') as [string]
+  return `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`
+}
+
+interface Run { rps: number, p50: number, p99: number, errors: number }
+
+async function load (url: string, requests?: Array<{ path: string }>, seconds = SECONDS): Promise<Run> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests })
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
+}
+
+/** Alternating runs on the app and the bare server; the best of each (the machine's capacity, not its neighbours'). */
+async function compare (appUrl: string, bareUrl: string, requests?: Array<{ path: string }>): Promise<{ app: Run, bare: Run }> {
+  let app: Run | undefined
+  let bare: Run | undefined
+  let errors = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    const b = await load(bareUrl, requests)
+    const a = await load(appUrl, requests)
+    errors += a.errors
+    if (bare === undefined || b.rps > bare.rps) bare = b
+    if (app === undefined || a.rps > app.rps) app = a
+  }
+  return { app: { ...app!, errors }, bare: bare! }
+}
+
+function rssMiB (pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+function probeSamples (file: string): Array<{ at: number, rssMiB: number, loopP99Ms: number, loopMaxMs: number }> {
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+}
+
+/** The mix as one request sequence, interleaved (round robin by remaining weight) so no endpoint comes in a run. */
+function interleave (endpoints: typeof ENDPOINTS): Array<{ path: string }> {
+  const left = endpoints.map((e) => ({ ...e }))
+  const sequence: Array<{ path: string }> = []
+  while (left.some((e) => e.weight > 0)) {
+    for (const e of left) if (e.weight-- > 0) sequence.push({ path: e.path })
+  }
+  return sequence
+}
+const mix = interleave(ENDPOINTS)
+
+async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
+  const upstream = await StatuspageServer.start()
+  upstream.serve({ kind: 'fixture', name: 'minor-incident' })
+  cleanups.push(() => upstream.close())
+  const env: Record<string, string> = {
+    DATA_DIR: path.join(work, shape), RATE_LIMIT_PER_MINUTE: '0', DISCORD_STATUS_URL: upstream.url
+  }
+  if (shape === 'scaled') {
+    const postgres = await startPostgres()
+    const redis = await startRedis()
+    cleanups.push(() => postgres.destroy(), () => redis.destroy())
+    env.DATABASE_URL = await postgres.createDatabase()
+    env.REDIS_URL = redis.url
+  }
+  cli(env, 'seed', '--days', '90')
+  cli(env, 'incident', 'open', '--title', 'Slow replies in some servers', '--impact', 'minor', '--message', 'We are looking into it.')
+  cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
+
+  const { server, coldStartMs } = await startService(env)
+  const manifest: Array<{ path: string, file: string, type: string }> = []
+  for (const { path: route } of ENDPOINTS) {
+    const response = await fetch(server.url + route)
+    if (response.status !== 200) throw new Error(`${route} answered ${response.status} before the load`)
+    const file = path.join(work, `body-${manifest.length}`)
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()))
+    manifest.push({ path: route, file, type: response.headers.get('content-type') ?? 'application/octet-stream' })
+  }
+  const bareUrl = await startBare(manifest)
+
+  console.log(`\n## ${shape === 'embedded' ? 'Embedded (SQLite, memory cache)' : 'Scaled (PostgreSQL, Redis)'}`)
+  console.log(`${CONNECTIONS} connections, best of ${ROUNDS} alternating ${SECONDS} s runs per side; 90 days seeded\n`)
+  console.log('| endpoint | req/s | p50 ms | p99 ms | bare req/s | ratio | errors |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|')
+  const row = (name: string, { app, bare }: { app: Run, bare: Run }) =>
+    console.log(`| ${name} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
+  row('mix (weighted, all endpoints)', await compare(server.url, bareUrl, mix))
+  for (const { path: route } of ENDPOINTS) row(route, await compare(server.url + route, bareUrl + route))
+
+  console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
+
+  if (SOAK_SECONDS > 0) {
+    const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))
+    const sliceSeconds = SOAK_SECONDS / slices
+    console.log(`\nsoak: ${SOAK_SECONDS} s of the mix in ${slices} slices\n`)
+    console.log('| slice | req/s | p99 ms | errors | RSS MiB | loop delay p99 ms | loop delay max ms |')
+    console.log('|---:|---:|---:|---:|---:|---:|---:|')
+    const rss: number[] = []
+    for (let slice = 1; slice <= slices; slice++) {
+      const from = Date.now()
+      const run = await load(server.url, mix, sliceSeconds)
+      const samples = probeSamples(server.probeFile).filter((s) => s.at >= from)
+      const loopP99 = Math.max(0, ...samples.map((s) => s.loopP99Ms))
+      const loopMax = Math.max(0, ...samples.map((s) => s.loopMaxMs))
+      rss.push(rssMiB(server.child.pid!))
+      console.log(`| ${slice} | ${run.rps.toFixed(0)} | ${run.p99} | ${run.errors} | ${rss.at(-1)!.toFixed(1)} | ${loopP99.toFixed(1)} | ${loopMax.toFixed(1)} |`)
+    }
+    const growth = (rss.at(-1)! - rss[0]!) / rss[0]! * 100
+    console.log(`\nRSS growth from the first slice to the last: ${growth.toFixed(1)} % (target < 10 %)`)
+  }
+
+  console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
+  server.child.kill('SIGTERM')
+  await once(server.child, 'exit')
+}
+
+const shapes = args.shape === 'both' ? ['embedded', 'scaled'] as const : [args.shape as 'embedded' | 'scaled']
+console.log('# status-api benchmark')
+for (const shape of shapes) await benchShape(shape)
+for (const cleanup of cleanups.reverse()) await cleanup()
+process.exit(0)

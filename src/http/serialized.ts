@@ -1,0 +1,33 @@
+// A body serialised once, with its strong ETag, and the one way to send it: routes that answer from memory
+// (health, history, incidents, discord, docs) never re-serialise or re-hash per request.
+import type { FastifyReply } from 'fastify'
+import { etagOf } from './headers.ts'
+
+export const JSON_TYPE = 'application/json; charset=utf-8'
+export const HTML_TYPE = 'text/html; charset=utf-8'
+
+export interface Serialized<T> {
+  value: T
+  /**
+   * What to send: a small body as a string (Node writes it in one call with the headers), a large one as
+   * the encoded bytes (so it is not re-encoded per request).
+   */
+  payload: string | Buffer
+  etag: string
+}
+
+const ENCODE_ONCE_ABOVE = 16 * 1024
+
+/** Text (JSON or HTML) ready to send: encoded once when large, hashed once. */
+export function encodeOnce<T> (value: T, text: string): Serialized<T> {
+  const payload = text.length > ENCODE_ONCE_ABOVE ? Buffer.from(text, 'utf8') : text
+  return { value, payload, etag: etagOf(text) }
+}
+
+export function serialize<T> (value: T): Serialized<T> {
+  return encodeOnce(value, JSON.stringify(value))
+}
+
+export function sendSerialized (reply: FastifyReply, serialized: Serialized<unknown>, options: { type?: string, statusCode?: number } = {}): FastifyReply {
+  return reply.code(options.statusCode ?? 200).type(options.type ?? JSON_TYPE).header('etag', serialized.etag).send(serialized.payload)
+}

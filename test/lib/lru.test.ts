@@ -1,0 +1,25 @@
+// The LRU cache keeps at most its capacity and forgets the least recently used entry first.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { LruCache } from '../../src/lib/lru.ts'
+
+describe('LruCache', () => {
+  it('makes a value once, then returns it', () => {
+    const cache = new LruCache<string, number>(2)
+    let made = 0
+    assert.equal(cache.getOrSet('a', () => ++made), 1)
+    assert.equal(cache.getOrSet('a', () => ++made), 1)
+    assert.equal(made, 1)
+  })
+
+  it('forgets the least recently used entry beyond its capacity', () => {
+    const cache = new LruCache<string, string>(2)
+    cache.getOrSet('a', () => 'A')
+    cache.getOrSet('b', () => 'B')
+    cache.getOrSet('a', () => 'A2') // a is now the most recent
+    cache.getOrSet('c', () => 'C') // b goes
+    assert.equal(cache.size, 2)
+    assert.equal(cache.getOrSet('a', () => 'new'), 'A')
+    assert.equal(cache.getOrSet('b', () => 'new'), 'new')
+  })
+})
