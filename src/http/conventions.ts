@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
-  DATA_CSP, HTML_CSP, cacheControl, corsHeaders, etagOf, htmlLinkHeader, ifNoneMatchHits, preflightHeaders, securityHeaders
+  DATA_CSP, HTML_CSP, cacheControl, corsHeaders, etagOf, htmlLinkHeader, htmlSecurityHeaders, ifNoneMatchHits, preflightHeaders, securityHeaders
 } from './headers.ts'
 import { ALLOWED_METHODS, PROBLEM_CONTENT_TYPE, ProblemError, problems } from './problems.ts'
 
@@ -26,34 +26,37 @@ export function sendProblem (reply: FastifyReply, error: ProblemError): FastifyR
 }
 
 async function conventions (app: FastifyInstance, options: ConventionsOptions): Promise<void> {
-  const linkHeader = htmlLinkHeader(options.staging)
+  // Header sets built once: this code runs on every request.
+  const everyResponse = { ...corsHeaders, ...securityHeaders }
+  const dataResponse = { 'content-security-policy': DATA_CSP }
+  const htmlResponse = {
+    ...htmlSecurityHeaders,
+    'content-security-policy': HTML_CSP,
+    link: htmlLinkHeader(options.staging),
+    ...(options.staging ? { 'x-robots-tag': 'noindex' } : {})
+  }
+  const preflight = { ...preflightHeaders, allow: ALLOWED_METHODS, 'content-length': '0' }
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers({ ...corsHeaders, ...securityHeaders, 'x-request-id': request.id })
-    if (READ_METHODS.has(request.method)) return
-    if (request.method === 'OPTIONS') {
-      // CORS preflight and capability discovery: no content, so Content-Length is 0 (RFC 9110 §9.3.7).
-      return reply.code(204).headers({ ...preflightHeaders, allow: ALLOWED_METHODS, 'content-length': '0' }).send()
-    }
-    return sendProblem(reply, problems.methodNotAllowed(request.method))
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(everyResponse).header('x-request-id', request.id)
+    if (READ_METHODS.has(request.method)) return done()
+    // CORS preflight and capability discovery: no content, so Content-Length is 0 (RFC 9110 §9.3.7).
+    if (request.method === 'OPTIONS') reply.code(204).headers(preflight).send()
+    else sendProblem(reply, problems.methodNotAllowed(request.method))
   })
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '')
-    const html = type.startsWith('text/html')
-    reply.header('content-security-policy', html ? HTML_CSP : DATA_CSP)
-    if (html) {
-      reply.header('link', linkHeader)
-      if (options.staging) reply.header('x-robots-tag', 'noindex')
-    }
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+    reply.headers(html ? htmlResponse : dataResponse)
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)
-      return payload
+      return done(null, payload)
     }
     if (!reply.hasHeader('cache-control')) {
       reply.header('cache-control', request.routeOptions.config.cacheControl ?? cacheControl.noStore)
     }
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
     let etag = reply.getHeader('etag') as string | undefined
     if (etag === undefined) {
       etag = etagOf(payload)
@@ -61,9 +64,9 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
     }
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-type').removeHeader('content-length')
-      return ''
+      return done(null, '')
     }
-    return payload
+    done(null, payload)
   })
 
   app.setNotFoundHandler((_request, reply) => sendProblem(reply, problems.notFound()))

@@ -40,10 +40,13 @@ export const preflightHeaders = {
 } as const
 
 export const securityHeaders = {
-  'x-content-type-options': 'nosniff',
+  'x-content-type-options': 'nosniff'
+} as const
+
+/** Only documents can leak a referrer or be framed; data responses do not carry these. */
+export const htmlSecurityHeaders = {
   'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-resource-policy': 'cross-origin'
+  'x-frame-options': 'DENY'
 } as const
 
 /** HTML may load only the service's own scripts, styles and images: no inline code, no third parties. */

@@ -67,7 +67,7 @@ describe('http conventions', () => {
     assert.equal(response.headers['access-control-allow-credentials'], undefined)
     assert.equal(response.headers['set-cookie'], undefined)
     assert.equal(response.headers['x-content-type-options'], 'nosniff')
-    assert.equal(response.headers['referrer-policy'], 'no-referrer')
+    assert.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'")
     assert.ok(response.headers['content-security-policy'])
     assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/)
   })

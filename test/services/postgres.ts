@@ -49,12 +49,18 @@ export class PostgresServer {
     run('pg_ctl', ['-D', path.join(this.dir, 'data'), '-m', 'immediate', '-w', 'stop'], true)
   }
 
-  /** kill -9 on the postmaster: the crash case. */
+  /** kill -9 on the postmaster and every backend: the crash case (connections drop mid-query). */
   kill (): void {
+    let pid: number
     try {
-      const pid = Number(readFileSync(path.join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
-      process.kill(pid, 'SIGKILL')
-    } catch { /* already gone */ }
+      pid = Number(readFileSync(path.join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+    } catch {
+      return // not running
+    }
+    const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)
+    for (const target of [pid, ...children]) {
+      try { process.kill(target, 'SIGKILL') } catch { /* already gone */ }
+    }
   }
 
   destroy (): void {
