@@ -13,16 +13,46 @@ export interface PageOptions {
   /** Extra stylesheets and scripts under /assets/ (no inline code: the CSP forbids it). */
   styles?: string[]
   scripts?: string[]
+  /** Scripts under /assets/ loaded as ES modules (deferred by nature). */
+  modules?: string[]
+  /** This page's own path: the matching navigation link is marked as the current page. */
+  path?: string
+  /** The German site prefix (config.germanPrefix); `/de` when not given. */
+  germanPrefix?: string
+  /** A plain-text notice shown above the content of the page (e.g. that the page shows demo data). */
+  notice?: string
+}
+
+const WORDS = {
+  en: { skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines' },
+  de: { skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen' }
+} as const
+
+/** The site-relative path of `path` (an English path such as `/status`) in the given language. */
+export function localPath (lang: Locale, path: string, germanPrefix = '/de'): string {
+  if (lang === 'en') return path
+  return path === '/' ? germanPrefix : `${germanPrefix}${path}`
 }
 
 export function renderPage (options: PageOptions): string {
   const { lang, title, description, body, alternate } = options
+  const words = WORDS[lang]
+  const local = (path: string) => localPath(lang, path, options.germanPrefix)
   const styles = ['site.css', ...(options.styles ?? [])].map((name) => `<link rel="stylesheet" href="/assets/${escapeHtml(name)}">`)
-  const scripts = (options.scripts ?? []).map((name) => `<script src="/assets/${escapeHtml(name)}" defer></script>`)
+  const scripts = [
+    ...(options.scripts ?? []).map((name) => `<script src="/assets/${escapeHtml(name)}" defer></script>`),
+    ...(options.modules ?? []).map((name) => `<script type="module" src="/assets/${escapeHtml(name)}"></script>`)
+  ]
   const switchLink = alternate === undefined
     ? ''
     : `<a class="lang-switch" href="${escapeHtml(alternate.path)}" hreflang="${alternate.lang}" lang="${alternate.lang}">${alternate.lang === 'de' ? 'Deutsch' : 'English'}</a>`
   const alternateLink = alternate === undefined ? '' : `<link rel="alternate" hreflang="${alternate.lang}" href="${escapeHtml(alternate.path)}">`
+  const navLink = (path: string, label: string) => {
+    const href = local(path)
+    const current = options.path !== undefined && (options.path === href || (path !== '/' && options.path.startsWith(`${href}/`)))
+    return `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`
+  }
+  const notice = options.notice === undefined ? '' : `<p class="site-notice" role="note">${escapeHtml(options.notice)}</p>\n`
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -31,15 +61,24 @@ export function renderPage (options: PageOptions): string {
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 ${alternateLink}
 ${styles.join('\n')}
 ${scripts.join('\n')}
 </head>
 <body>
-<header class="site-header"><a class="brand" href="${lang === 'de' ? '/de' : '/'}">Status</a>${switchLink}</header>
-<main id="main">
-${body}
+<a class="skip-link" href="#main">${escapeHtml(words.skip)}</a>
+<header class="site-header">
+<a class="brand" href="${escapeHtml(local('/'))}"><img src="/assets/favicon.svg" alt="" width="24" height="24"><span>Status</span><span class="vh"> – ${escapeHtml(words.home)}</span></a>
+<nav aria-label="${escapeHtml(words.nav)}"><ul>${navLink('/status', words.status)}${navLink('/docs/api', words.docs)}</ul></nav>
+${switchLink}
+</header>
+<main id="main" tabindex="-1">
+${notice}${body}
 </main>
+<footer class="site-footer">
+<p>${escapeHtml(words.footer)}: <a href="/api/v1/health">/api/v1/health</a> · <a href="/api/v1/openapi.json">OpenAPI</a> · <a href="/llms.txt">llms.txt</a></p>
+</footer>
 </body>
 </html>
 `

@@ -62,6 +62,12 @@ export const HistoryCheck = Type.Object({
   components: Type.Object({ database: ComponentStatus, cache: ComponentStatus, bot: ComponentStatus }, { additionalProperties: false })
 }, { additionalProperties: false })
 
+/** One component's day: its share of up checks (null without checks) and the status the bar shows. */
+const ComponentDay = Type.Object({
+  percent: nullable(Type.Number({ minimum: 0, maximum: 100 })),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')])
+}, { additionalProperties: false })
+
 export const DailyUptime = Type.Object({
   date: Type.String({ format: 'date', description: 'UTC calendar day.' }),
   percent: nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Share of recorded checks that were up (ok or degraded); null when there were none.' })),
@@ -71,7 +77,11 @@ export const DailyUptime = Type.Object({
   downChecks: Type.Integer({ minimum: 0 }),
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
     description: '`no_data` when no check was recorded that day — never counted as 100 %.'
-  })
+  }),
+  components: Type.Optional(Type.Object({ database: ComponentDay, cache: ComponentDay, bot: ComponentDay }, {
+    additionalProperties: false,
+    description: 'The same day per component (from the per-component rollup): one uptime bar per component on the status page.'
+  }))
 }, { additionalProperties: false })
 export type DailyUptime = Static<typeof DailyUptime>
 

@@ -1,0 +1,6 @@
+// Types of status-format.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
+import type { StatusText } from './status-view.js'
+
+export declare function esc (value: string | number): string
+export declare function dateTime (text: StatusText, iso: string): string
+export declare function time (iso: string, shown: string): string

@@ -1,0 +1,99 @@
+// The 90-day uptime bars and the last-24-hours strip, rendered from the history body (server and browser).
+import { clock, dateTime, day, esc, percent } from './status-format.js'
+
+const COMPONENTS = ['database', 'cache', 'bot']
+const SLOT_MINUTES = 15
+const SLOTS = (24 * 60) / SLOT_MINUTES
+const RANK = { ok: 1, degraded: 2, down: 3 }
+
+// Narrow screens show the newest 30 days and 12 hours (CSS hides the rest; the daily table keeps all).
+const NARROW_DAYS = 30
+const NARROW_SLOTS = SLOTS / 2
+
+/** The start and end labels under a bar; the start differs between wide and narrow screens. */
+function scale (wideFrom, narrowFrom, to) {
+  return `<div class="bar-scale" aria-hidden="true"><span class="wide">${esc(wideFrom)}</span><span class="narrow">${esc(narrowFrom)}</span>` +
+    `<span>${esc(to)}</span></div>`
+}
+
+/** The legend shared by the bars and the strip: colour plus pattern plus words. */
+function legend (text) {
+  const item = (kind) => `<li><span class="swatch day--${kind}" aria-hidden="true"></span>${esc(text.status[kind])}</li>`
+  return `<ul class="legend" aria-label="${esc(text.legend)}">${['ok', 'degraded', 'down', 'no_data'].map(item).join('')}</ul>`
+}
+
+function dayCell (text, entry) {
+  const label = text.uptimeDay(day(text, entry.date), entry.percent === null ? null : percent(text, entry.percent))
+  const full = entry.status === 'no_data' ? label : `${label} (${text.status[entry.status]})`
+  return `<li class="day day--${esc(entry.status)}" title="${esc(full)}"><span class="vh">${esc(full)}</span></li>`
+}
+
+function bar (text, name, uptimePercent, days, range) {
+  const summary = uptimePercent === null ? text.status.no_data : text.uptimeSummary(percent(text, uptimePercent))
+  const cells = days === undefined
+    ? `<p class="bar-missing">${esc(text.uptimeNoComponentDays)}</p>`
+    : `<ol class="days" aria-label="${esc(`${name}: ${range}`)}">${days.map((entry) => dayCell(text, entry)).join('')}</ol>`
+  return `<div class="bar"><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
+}
+
+function dailyTable (text, daily) {
+  const rows = [...daily].reverse().map((entry) => `<tr><th scope="row">${esc(day(text, entry.date))}</th>` +
+    `<td>${esc(entry.percent === null ? text.status.no_data : percent(text, entry.percent))}</td>` +
+    `<td>${entry.checks} / ${entry.expectedChecks}</td><td>${entry.degradedChecks}</td><td>${entry.downChecks}</td></tr>`).join('')
+  const head = text.uptimeTableHead.map((cell) => `<th scope="col">${esc(cell)}</th>`).join('')
+  return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll"><table>` +
+    `<caption>${esc(text.uptimeTableCaption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`
+}
+
+/** Section "uptime": one bar per day for overall and each component, with a table of the daily figures. */
+export function uptimeSection (text, history) {
+  const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
+  const title = `<h2 id="uptime-title">${esc(text.uptimeHeading)}</h2>`
+  if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
+  const { uptime } = history
+  const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
+  const perComponent = (component) => uptime.daily.every((entry) => entry.components !== undefined)
+    ? uptime.daily.map((entry) => ({ date: entry.date, ...entry.components[component] }))
+    : undefined
+  const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, range)]
+  for (const component of COMPONENTS) {
+    bars.push(bar(text, text.components[component], uptime.components[component], perComponent(component), range))
+  }
+  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}${bars.join('')}` +
+    scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
+    `${dailyTable(text, uptime.daily)}</section>`
+}
+
+/** The checks of the last 24 hours in 15-minute slots, each the worst status seen in it (or no_data). */
+export function lastDaySlots (history) {
+  const slotMs = SLOT_MINUTES * 60_000
+  const end = Math.floor(Date.parse(history.generatedAt) / slotMs) * slotMs + slotMs
+  const start = end - SLOTS * slotMs
+  const slots = Array.from({ length: SLOTS }, (_, i) => ({ from: start + i * slotMs, to: start + (i + 1) * slotMs, status: 'no_data' }))
+  for (const check of history.checks) {
+    const index = Math.floor((Date.parse(check.at) - start) / slotMs)
+    const slot = slots[index]
+    if (slot === undefined) continue
+    if ((RANK[check.status] ?? 0) > (RANK[slot.status] ?? 0)) slot.status = check.status
+  }
+  return slots
+}
+
+/** Section "last-day": a compact strip of the last 24 hours and a one-line summary. */
+export function lastDaySection (text, history) {
+  const open = '<section id="last-day" class="card" aria-labelledby="last-day-title">'
+  const title = `<h2 id="last-day-title">${esc(text.lastDayHeading)}</h2>`
+  if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
+  const slots = lastDaySlots(history)
+  const iso = (ms) => new Date(ms).toISOString()
+  const cells = slots.map((slot) => {
+    const label = text.lastDaySlot(clock(text, iso(slot.from)), `${clock(text, iso(slot.to))} ${text.utc}`, text.status[slot.status])
+    return `<li class="slot day--${slot.status}" title="${esc(label)}"><span class="vh">${esc(label)}</span></li>`
+  }).join('')
+  const down = history.checks.filter((check) => check.status === 'down').length
+  const first = slots[0]
+  return `${open}${title}<p class="meta">${esc(text.lastDaySummary(Math.min(history.checks.length, 1440), 1440, down))}</p>` +
+    `<ol class="days strip" aria-label="${esc(text.lastDayHeading)}">${cells}</ol>` +
+    scale(dateTime(text, iso(first.from)), dateTime(text, iso(slots[SLOTS - NARROW_SLOTS].from)), text.now) +
+    '</section>'
+}

@@ -1,0 +1,27 @@
+// Types of status-view.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
+import type { DiscordBody } from '../../http/schemas/discord.ts'
+import type { HealthBody, HistoryBody } from '../../http/schemas/health.ts'
+import type { IncidentsBody } from '../../http/schemas/incidents.ts'
+
+export interface StatusBodies {
+  health: HealthBody | null
+  history: HistoryBody | null
+  discord: DiscordBody | null
+  incidents: IncidentsBody | null
+}
+
+export interface StatusText {
+  dateLocale: string
+  overall: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
+  overallDetail: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
+  status: Record<'ok' | 'degraded' | 'down' | 'unknown' | 'no_data', string>
+  lastUpdated: string
+  refreshFailed: string
+  refreshNote: (seconds: number) => string
+  utc: string
+}
+
+export declare const TEXT: { en: StatusText, de: StatusText }
+export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down' | 'maintenance'
+export declare function renderSections (text: StatusText, bodies: StatusBodies): string
+export declare function lastDaySlots (history: HistoryBody): Array<{ from: number, to: number, status: 'ok' | 'degraded' | 'down' | 'no_data' }>

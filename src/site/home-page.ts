@@ -1,0 +1,74 @@
+// The home page (`/` and its German twin): what this service is, the current status, and where to go next.
+import { escapeHtml } from './html.ts'
+import { localPath, renderPage } from './layout.ts'
+import type { Locale } from './pages.ts'
+import type { HealthBody } from '../http/schemas/health.ts'
+import { TEXT, overallState } from './assets/status-view.js'
+
+export interface HomePageOptions {
+  lang: Locale
+  /** The current health, for the one-line summary; null when it could not be had. */
+  health: HealthBody | null
+  germanPrefix: string
+  notice?: string
+}
+
+const WORDS = {
+  en: {
+    title: 'Status service',
+    description: 'Public status of the bot: a live status page, a read-only JSON API for monitoring tools and agents, and its documentation.',
+    intro: 'Is the bot up? This service answers for people and for machines. Nothing here needs a login.',
+    now: 'Right now',
+    statusTitle: 'Status page',
+    statusText: 'Components, Discord, 90 days of uptime and every incident with its updates.',
+    docsTitle: 'API documentation',
+    docsText: 'The read-only JSON API for monitoring tools and AI agents: health, history, incidents.',
+    otherTitle: 'Auf Deutsch',
+    otherText: 'Diese Seiten gibt es auch auf Deutsch.',
+    unknown: 'The current status is not available right now.'
+  },
+  de: {
+    title: 'Statusdienst',
+    description: 'Öffentlicher Status des Bots: eine Live-Statusseite, eine lesende JSON-API für Monitoring-Werkzeuge und Agenten und ihre Dokumentation.',
+    intro: 'Läuft der Bot? Dieser Dienst beantwortet das für Menschen und für Maschinen. Nichts hier braucht eine Anmeldung.',
+    now: 'Gerade jetzt',
+    statusTitle: 'Statusseite',
+    statusText: 'Komponenten, Discord, 90 Tage Verfügbarkeit und alle Vorfälle mit ihren Meldungen.',
+    docsTitle: 'API-Dokumentation',
+    docsText: 'Die lesende JSON-API für Monitoring-Werkzeuge und KI-Agenten: Zustand, Verlauf, Vorfälle.',
+    otherTitle: 'In English',
+    otherText: 'These pages are available in English too.',
+    unknown: 'Der aktuelle Status ist gerade nicht verfügbar.'
+  }
+} as const
+
+export function renderHomePage (options: HomePageOptions): string {
+  const { lang, health, germanPrefix } = options
+  const words = WORDS[lang]
+  const other: Locale = lang === 'en' ? 'de' : 'en'
+  const local = (path: string) => escapeHtml(localPath(lang, path, germanPrefix))
+  const state = health === null ? 'unknown' : overallState(health)
+  const summary = health === null ? words.unknown : TEXT[lang].overall[state as keyof typeof TEXT.en.overall]
+  const card = (href: string, title: string, text: string, hreflang?: Locale) =>
+    `<li class="link-card"><a href="${href}"${hreflang === undefined ? '' : ` hreflang="${hreflang}" lang="${hreflang}"`}><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></a></li>`
+  const body = `<div class="home">
+<h1>${escapeHtml(words.title)}</h1>
+<p class="lead">${escapeHtml(words.intro)}</p>
+<p class="home-status overall--${state}"><span>${escapeHtml(words.now)}:</span> <a href="${local('/status')}">${escapeHtml(summary)}</a></p>
+<ul class="link-cards">
+${card(local('/status'), words.statusTitle, words.statusText)}
+${card(local('/docs/api'), words.docsTitle, words.docsText)}
+${card(escapeHtml(localPath(other, '/', germanPrefix)), words.otherTitle, words.otherText, other)}
+</ul>
+</div>`
+  return renderPage({
+    lang,
+    title: words.title,
+    description: words.description,
+    body,
+    alternate: { lang: other, path: localPath(other, '/', germanPrefix) },
+    path: localPath(lang, '/', germanPrefix),
+    germanPrefix,
+    notice: options.notice
+  })
+}

@@ -1,0 +1,53 @@
+// The status page (`/status` and its German twin): server-rendered sections plus the refresh script's settings.
+import { escapeHtml } from './html.ts'
+import { renderPage } from './layout.ts'
+import type { Locale } from './pages.ts'
+import { TEXT, overallState, renderSections, type StatusBodies } from './assets/status-view.js'
+import { dateTime, time } from './assets/status-format.js'
+
+export interface StatusPageOptions {
+  lang: Locale
+  bodies: StatusBodies
+  /** When this page was rendered (ISO), for "last updated". */
+  now: string
+  /** How often the refresh script asks the API; 60 in production, shorter only in tests. */
+  refreshSeconds: number
+  paths: { en: string, de: string }
+  germanPrefix: string
+  notice?: string
+}
+
+const HEAD = {
+  en: { title: 'System status', description: 'Live status of the bot, its database, cache and Discord connection: uptime for the last 90 days and every incident.' },
+  de: { title: 'Systemstatus', description: 'Aktueller Status des Bots, seiner Datenbank, seines Caches und der Discord-Verbindung: Verfügbarkeit der letzten 90 Tage und alle Vorfälle.' }
+} as const
+
+export function renderStatusPage (options: StatusPageOptions): string {
+  const { lang, bodies, now } = options
+  const text = TEXT[lang]
+  const head = HEAD[lang]
+  const overall = bodies.health === null ? 'unknown' : overallState(bodies.health)
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
+<h1>${escapeHtml(head.title)}</h1>
+${renderSections(text, bodies)}
+<p id="status-announce" class="vh" role="status"></p>
+<div class="page-meta">
+<p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>
+<p id="refresh-error" class="refresh-error" hidden>${escapeHtml(text.refreshFailed)}</p>
+</div>
+</div>`
+  const other: Locale = lang === 'en' ? 'de' : 'en'
+  const statusWord = bodies.health === null ? '' : ` – ${text.overall[overall as keyof typeof text.overall]}`
+  return renderPage({
+    lang,
+    title: `${head.title}${statusWord}`,
+    description: head.description,
+    body,
+    alternate: { lang: other, path: options.paths[other] },
+    styles: ['status.css'],
+    modules: ['status.js'],
+    path: options.paths[lang],
+    germanPrefix: options.germanPrefix,
+    notice: options.notice
+  })
+}

@@ -1,0 +1,38 @@
+// What the status page reads: the four API bodies of DESIGN §4, from whatever services produce them.
+import type { DiscordBody } from '../http/schemas/discord.ts'
+import type { HealthBody, HistoryBody } from '../http/schemas/health.ts'
+import type { IncidentsBody } from '../http/schemas/incidents.ts'
+import type { StatusBodies } from './assets/status-view.js'
+
+/**
+ * The status page's view of the services: each method returns exactly the body its API endpoint serves,
+ * so the page and the API never disagree. `discord()` is undefined while no value was ever fetched.
+ */
+export interface StatusSource {
+  health (): HealthBody | Promise<HealthBody>
+  history (): HistoryBody | Promise<HistoryBody>
+  discord (): DiscordBody | undefined | Promise<DiscordBody | undefined>
+  incidents (): IncidentsBody | Promise<IncidentsBody>
+}
+
+/**
+ * All four bodies at once. One that fails becomes null (its sections say "not available" and the
+ * refresh script fills them in later), so one broken service never takes the whole page down.
+ */
+export async function readStatus (source: StatusSource, onError: (error: unknown, part: string) => void): Promise<StatusBodies> {
+  const read = async <T>(part: string, get: () => T | Promise<T>): Promise<T | null> => {
+    try {
+      return await get()
+    } catch (error) {
+      onError(error, part)
+      return null
+    }
+  }
+  const [health, history, discord, incidents] = await Promise.all([
+    read('health', () => source.health()),
+    read('history', () => source.history()),
+    read('discord', () => source.discord()),
+    read('incidents', () => source.incidents())
+  ])
+  return { health, history, discord: discord ?? null, incidents }
+}

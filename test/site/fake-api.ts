@@ -1,0 +1,31 @@
+// Test only: the four status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
+// the real routes do (health 503 while down, discord 503 problem while it has no value, problems on failure).
+import type { FastifyInstance } from 'fastify'
+import { problems } from '../../src/http/problems.ts'
+import type { FixtureStatus } from './fixtures.ts'
+
+export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
+  return async function routes (app: FastifyInstance): Promise<void> {
+    const count = (name: string) => { counts[name] = (counts[name] ?? 0) + 1 }
+    const failing = (read: () => unknown) => {
+      try {
+        return read()
+      } catch {
+        throw problems.internal()
+      }
+    }
+    app.get('/api/v1/health', async (_request, reply) => {
+      count('health')
+      const body = failing(() => fixture.health()) as ReturnType<FixtureStatus['health']>
+      return reply.code(body.status === 'down' ? 503 : 200).send(body)
+    })
+    app.get('/api/v1/health/history', async () => { count('history'); return failing(() => fixture.history()) })
+    app.get('/api/v1/health/incidents', async () => { count('incidents'); return failing(() => fixture.incidents()) })
+    app.get('/api/v1/health/discord', async () => {
+      count('discord')
+      const body = await fixture.discord().catch(() => { throw problems.internal() })
+      if (body === undefined) throw problems.upstreamUnavailable('No status of the chat platform has been fetched yet.', 60)
+      return body
+    })
+  }
+}

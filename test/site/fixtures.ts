@@ -1,0 +1,153 @@
+// Realistic status data for the page tests: 90 days with every kind of day, a day of minute checks with an
+// outage in it, incidents with updates (one with markup in its title), a maintenance window, a stale Discord value.
+import type { DiscordBody } from '../../src/http/schemas/discord.ts'
+import type { DailyUptime, HealthBody, HistoryBody } from '../../src/http/schemas/health.ts'
+import type { IncidentsBody } from '../../src/http/schemas/incidents.ts'
+import type { StatusSource } from '../../src/site/status-source.ts'
+
+export const NOW = '2026-11-21T12:03:00.000Z'
+export const XSS_TITLE = '<img src=x onerror=alert(1)>'
+const DAY_MS = 86_400_000
+const MINUTE_MS = 60_000
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const date = (ms: number) => iso(ms).slice(0, 10)
+
+/** Which of the 90 days (0 = oldest) were not plain ok, and how. */
+const SPECIAL_DAYS: Record<number, { status: DailyUptime['status'], down: number, degraded: number, component?: 'database' | 'cache' | 'bot' }> = {
+  3: { status: 'no_data', down: 0, degraded: 0 },
+  4: { status: 'no_data', down: 0, degraded: 0 },
+  20: { status: 'degraded', down: 0, degraded: 45, component: 'cache' },
+  41: { status: 'down', down: 38, degraded: 0, component: 'database' },
+  67: { status: 'degraded', down: 0, degraded: 12, component: 'bot' },
+  88: { status: 'down', down: 14, degraded: 6, component: 'bot' }
+}
+
+export function history (now = NOW): HistoryBody {
+  const nowMs = Date.parse(now)
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS
+  const minutesToday = Math.floor((nowMs - today) / MINUTE_MS)
+  const daily: DailyUptime[] = Array.from({ length: 90 }, (_, i) => {
+    const start = today - (89 - i) * DAY_MS
+    const expected = i === 89 ? minutesToday : 1440
+    const special = SPECIAL_DAYS[i]
+    const checks = special?.status === 'no_data' ? 0 : expected
+    const down = special?.down ?? 0
+    const degraded = special?.degraded ?? 0
+    const percent = checks === 0 ? null : Math.round(((checks - down) / checks) * 100_000) / 1000
+    const status = special?.status ?? 'ok'
+    const componentDay = (component: 'database' | 'cache' | 'bot') => special?.component === component || status === 'no_data'
+      ? { percent, status }
+      : { percent: checks === 0 ? null : 100, status: 'ok' as const }
+    return {
+      date: date(start), percent, checks, expectedChecks: expected, degradedChecks: degraded, downChecks: down, status,
+      components: { database: componentDay('database'), cache: componentDay('cache'), bot: componentDay('bot') }
+    }
+  })
+  // The last 24 h: every minute recorded except a 40-minute gap; the bot was down for 14 minutes this morning.
+  const checks: HistoryBody['checks'] = []
+  const firstMinute = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS - 1439 * MINUTE_MS
+  for (let i = 0; i < 1440; i++) {
+    const at = firstMinute + i * MINUTE_MS
+    if (i >= 290 && i < 330) continue
+    const bot = i >= 1100 && i < 1114 ? 'down' : i >= 1114 && i < 1120 ? 'degraded' : 'ok'
+    const status = bot === 'down' ? 'down' : bot === 'degraded' ? 'degraded' : 'ok'
+    checks.push({ at: iso(at), status, components: { database: 'ok', cache: 'ok', bot } })
+  }
+  return {
+    generatedAt: now,
+    checkIntervalSeconds: 60,
+    checks,
+    uptime: {
+      days: 90, from: daily[0]!.date, to: daily[89]!.date, percent: 99.982,
+      components: { database: 99.971, cache: 100, bot: 99.984 },
+      daily
+    }
+  }
+}
+
+export function health (now = NOW): HealthBody {
+  return {
+    status: 'degraded', version: '1.4.2', uptimeSeconds: 86_400 * 3 + 512,
+    startedAt: iso(Date.parse(now) - (86_400 * 3 + 512) * 1000), checkedAt: iso(Date.parse(now) - 4000), maintenance: true,
+    components: {
+      database: { status: 'ok', latencyMs: 1.4 },
+      cache: { status: 'ok', latencyMs: 0.3 },
+      bot: { status: 'degraded', latencyMs: 182, message: 'Two shards are reconnecting.', shards: { total: 16, connected: 14 } }
+    }
+  }
+}
+
+export function incidents (now = NOW): IncidentsBody {
+  const at = (hoursAgo: number) => iso(Date.parse(now) - hoursAgo * 3_600_000)
+  return {
+    maintenance: {
+      id: 3, title: 'Database upgrade', message: 'We are moving to a larger database server.\nThe bot keeps answering; the dashboard may be slow.',
+      startsAt: at(0.5), endsAt: at(-1.5)
+    },
+    upcomingMaintenance: [
+      { id: 4, title: 'Cache cluster resize', message: 'A few seconds of slower answers are expected.', startsAt: at(-72), endsAt: at(-73) }
+    ],
+    incidents: [
+      {
+        id: 9, title: 'Slow responses from the bot', impact: 'minor', status: 'identified', startedAt: at(1.2), resolvedAt: null,
+        updates: [
+          { at: at(0.4), status: 'identified', message: 'Two shards lost their gateway session; they are reconnecting.' },
+          { at: at(1.2), status: 'investigating', message: 'Commands take longer than usual to answer. We are looking into it.' }
+        ]
+      },
+      {
+        id: 8, title: XSS_TITLE, impact: 'major', status: 'resolved', startedAt: at(30), resolvedAt: at(29),
+        updates: [
+          { at: at(29), status: 'resolved', message: 'Fixed. <script>alert("x")</script> stays text.' },
+          { at: at(30), status: 'investigating', message: 'Looking into <b>this</b>.' }
+        ]
+      },
+      {
+        id: 7, title: 'Database failover', impact: 'critical', status: 'resolved', startedAt: at(24 * 48 + 2), resolvedAt: at(24 * 48 + 1.4),
+        updates: [
+          { at: at(24 * 48 + 1.4), status: 'resolved', message: 'The replica took over; everything is back to normal.' },
+          { at: at(24 * 48 + 1.6), status: 'monitoring', message: 'A failover completed. We are watching closely.' },
+          { at: at(24 * 48 + 2), status: 'investigating', message: 'The database does not answer.' }
+        ]
+      }
+    ]
+  }
+}
+
+export function discord (now = NOW): DiscordBody {
+  const at = (minutesAgo: number) => iso(Date.parse(now) - minutesAgo * MINUTE_MS)
+  return {
+    indicator: 'minor', description: 'Minor Service Outage',
+    components: [
+      { name: 'API', status: 'operational' },
+      { name: 'Gateway', status: 'degraded_performance' },
+      { name: 'Voice', status: 'partial_outage' },
+      { name: 'Media Proxy', status: 'operational' },
+      { name: 'Search', status: 'under_maintenance' }
+    ],
+    incidents: [
+      { name: 'Increased gateway latency', status: 'monitoring', impact: 'minor', url: 'https://discordstatus.com/incidents/abc', startedAt: at(95), updatedAt: at(20) },
+      { name: 'A link that is not a link', status: 'investigating', impact: 'minor', url: 'javascript:alert(1)', startedAt: at(40), updatedAt: at(30) }
+    ],
+    pageUrl: 'https://discordstatus.com', updatedAt: at(20), fetchedAt: at(6), stale: true
+  }
+}
+
+/** A StatusSource over mutable fixture bodies; set a field to an Error to make that part fail. */
+export class FixtureStatus implements StatusSource {
+  healthBody: HealthBody | Error = health()
+  historyBody: HistoryBody | Error = history()
+  discordBody: DiscordBody | undefined | Error = discord()
+  incidentsBody: IncidentsBody | Error = incidents()
+
+  health (): HealthBody { return unwrap(this.healthBody) }
+  history (): HistoryBody { return unwrap(this.historyBody) }
+  async discord (): Promise<DiscordBody | undefined> { return unwrap(this.discordBody) }
+  async incidents (): Promise<IncidentsBody> { return unwrap(this.incidentsBody) }
+}
+
+function unwrap<T> (value: T | Error): T {
+  if (value instanceof Error) throw value
+  return value
+}

@@ -1,0 +1,219 @@
+// The home and status pages as HTML: every section from the fixture data, both languages, escaping, partial
+// failures, the headers every HTML page carries, and the 24-hour slots.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { lastDaySlots } from '../../src/site/assets/status-view.js'
+import { sitePages } from '../../src/site/site-pages.ts'
+import { NOW, XSS_TITLE, history } from './fixtures.ts'
+import { buildSiteApp } from './site-app.ts'
+
+const SECTIONS = ['overall', 'maintenance', 'active-incidents', 'components', 'uptime', 'last-day', 'platform', 'past-incidents']
+
+/** The attribute or text of every match of `pattern` (one capture group) in `html`. */
+const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1])
+
+describe('status page', () => {
+  it('renders every section, complete without JavaScript, from the status data', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const response = await app.inject('/status')
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.headers['content-type'], 'text/html; charset=utf-8')
+    const html = response.body
+    assert.match(html, /<html lang="en">/)
+    for (const id of SECTIONS) assert.match(html, new RegExp(`<section id="${id}"[^>]*>`), id)
+    assert.doesNotMatch(html, /<section id="maintenance"[^>]*hidden/, 'an active window shows its banner')
+    assert.match(html, /<title>System status – Scheduled maintenance in progress<\/title>/)
+    assert.match(html, /Maintenance in progress: Database upgrade/)
+    assert.match(html, /Cache cluster resize/)
+    assert.match(html, /14 of 16 shards connected/)
+    assert.match(html, /Response time: 1\.4 ms/)
+    assert.match(html, /Two shards lost their gateway session/)
+    assert.match(html, /could not be reached just now: this is the last known status/, 'stale Discord value is called stale')
+    assert.match(html, /Last updated: <time id="last-updated" datetime="2026-11-21T12:03:00.000Z">21 Nov 2026, 12:03 UTC<\/time>/)
+
+    // 90 days for overall and each component, every day labelled with its date and percent.
+    const days = all(html, /<li class="day day--(\w+)"/g)
+    assert.equal(days.length, 4 * 90)
+    assert.deepEqual(new Set(days), new Set(['ok', 'degraded', 'down', 'no_data']))
+    const labels = all(html, /<li class="day day--\w+" title="([^"]+)"/g)
+    assert.equal(labels[0], '24 Aug 2026: 100% uptime (Operational)')
+    assert.equal(labels[3], '27 Aug 2026: no data')
+    assert.equal(labels[41], '4 Oct 2026: 97.36% uptime (Down)', 'truncated, never rounded up')
+    assert.match(html, /Overall<\/h3><span class="bar-percent">99\.98% uptime/)
+    // The last 24 hours in 96 slots.
+    assert.equal(all(html, /<li class="slot day--(\w+)"/g).length, 96)
+    assert.match(html, /1400 of 1440 minutes recorded, 14 minutes down\./)
+  })
+
+  it('renders the German page under the configured prefix with German words and numbers', async (t) => {
+    const { app } = await buildSiteApp(t, { env: { GERMAN_PREFIX: '/de-ch' } })
+    assert.equal((await app.inject('/de/status')).statusCode, 404)
+    const response = await app.inject('/de-ch/status')
+    assert.equal(response.statusCode, 200)
+    const html = response.body
+    assert.match(html, /<html lang="de">/)
+    assert.match(html, /<title>Systemstatus – Geplante Wartung läuft<\/title>/)
+    assert.match(html, /14 von 16 Shards verbunden/)
+    assert.match(html, /99,98\u00a0% verfügbar/, 'German number format (no-break space before %)')
+    assert.match(html, /<link rel="alternate" hreflang="en" href="\/status">/)
+    assert.match(html, /<a class="lang-switch" href="\/status" hreflang="en" lang="en">English<\/a>/)
+    assert.match(html, /<a href="\/de-ch\/status" aria-current="page">Status<\/a>/)
+    assert.match(html, /data-locale="de"/)
+    const english = (await app.inject('/status')).body
+    assert.match(english, /<a class="lang-switch" href="\/de-ch\/status" hreflang="de" lang="de">Deutsch<\/a>/)
+  })
+
+  it('shows incident titles, messages and upstream names as text, and links only http(s) URLs', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const html = (await app.inject('/status')).body
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'))
+    assert.ok(!html.includes(XSS_TITLE))
+    assert.ok(!html.includes('<script>alert'))
+    assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; stays text.'))
+    assert.ok(html.includes('Looking into &lt;b&gt;this&lt;/b&gt;.'))
+    assert.ok(html.includes('<a href="https://discordstatus.com/incidents/abc" rel="external noopener">Increased gateway latency</a>'))
+    assert.ok(!html.includes('javascript:'), 'a javascript: URL never becomes a link')
+    assert.match(html, /A link that is not a link/)
+  })
+
+  it('has no inline script, inline style or event handler attribute (the CSP forbids them)', async (t) => {
+    const { app } = await buildSiteApp(t)
+    for (const url of ['/status', '/de/status', '/', '/de']) {
+      const html = (await app.inject(url)).body
+      assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)[^>]*>/, `${url}: every script has a src`)
+      assert.doesNotMatch(html, /<style/, url)
+      assert.doesNotMatch(html, /\sstyle=/, url)
+      assert.doesNotMatch(html, /<[^>]*\son[a-z]+=/, url)
+    }
+  })
+
+  it('tells each overall state in the banner with its own words and icon', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    const health = fixture.health()
+    const cases = [
+      [{ ...health, maintenance: false, status: 'ok' }, 'ok', 'All systems operational'],
+      [{ ...health, maintenance: false, status: 'degraded' }, 'degraded', 'Degraded performance'],
+      [{ ...health, maintenance: false, status: 'down' }, 'down', 'Major outage'],
+      [{ ...health, maintenance: true, status: 'down' }, 'maintenance', 'Scheduled maintenance in progress']
+    ] as const
+    for (const [body, state, words] of cases) {
+      fixture.healthBody = body
+      const html = (await app.inject('/status')).body
+      assert.match(html, new RegExp(`<section id="overall" class="overall overall--${state}"[^>]*><div class="overall-icon"><svg[^>]*aria-hidden="true"`))
+      assert.match(html, new RegExp(`<h2 id="overall-title">${words}</h2>`))
+      assert.match(html, new RegExp(`data-overall="${state}"`))
+    }
+  })
+
+  it('still renders when parts of the data are not available, saying which', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    fixture.historyBody = new Error('database gone')
+    fixture.discordBody = undefined
+    let html = (await app.inject('/status')).body
+    assert.match(html, /<section id="uptime"[^>]*><h2[^>]*>Uptime, last 90 days<\/h2><p class="unavailable">/)
+    assert.match(html, /The status of Discord is not available right now\./)
+    assert.match(html, /14 of 16 shards connected/)
+    assert.ok(!html.includes('database gone'), 'no error text on the page')
+
+    fixture.healthBody = new Error('x')
+    fixture.incidentsBody = new Error('x')
+    fixture.discordBody = new Error('x')
+    const response = await app.inject('/status')
+    assert.equal(response.statusCode, 200)
+    html = response.body
+    for (const id of SECTIONS.filter((id) => id !== 'maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
+    assert.match(html, /<title>System status<\/title>/)
+  })
+
+  it('renders no maintenance section content when no window is active or upcoming', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    fixture.incidentsBody = { maintenance: null, upcomingMaintenance: [], incidents: [] }
+    const html = (await app.inject('/status')).body
+    assert.match(html, /<section id="maintenance" class="maintenance-slot" aria-label="Maintenance" hidden><\/section>/)
+    assert.match(html, /No active incidents\./)
+    assert.match(html, /No incidents in the last 90 days\./)
+  })
+
+  it('refreshes every 60 seconds unless a test sets a shorter interval', async (t) => {
+    const normal = await buildSiteApp(t)
+    assert.match((await normal.app.inject('/status')).body, /data-refresh-seconds="60"/)
+    const quick = await buildSiteApp(t, { refreshSeconds: 2 })
+    assert.match((await quick.app.inject('/status')).body, /data-refresh-seconds="2"/)
+  })
+
+  it('carries the HTML headers: Link, CSP, short caching, ETag; noindex on staging', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const response = await app.inject('/status')
+    assert.match(String(response.headers.link), /<\/\.well-known\/api-catalog>; rel="api-catalog"/)
+    assert.match(String(response.headers['content-security-policy']), /script-src 'self'; style-src 'self'/)
+    assert.equal(response.headers['cache-control'], 'public, max-age=10')
+    assert.ok(response.headers.etag)
+    assert.equal((await app.inject({ url: '/status', headers: { 'if-none-match': String(response.headers.etag) } })).statusCode, 304)
+
+    const staging = await buildSiteApp(t, { env: { DEPLOY_ENV: 'staging' } })
+    assert.equal((await staging.app.inject('/status')).headers['x-robots-tag'], 'noindex')
+    assert.equal((await staging.app.inject('/')).headers['x-robots-tag'], 'noindex')
+  })
+
+  it('shows a notice on every page when asked (the demo marks its data that way)', async (t) => {
+    const { app } = await buildSiteApp(t, { notice: 'Demo data: nothing on this page is real.' })
+    for (const url of ['/', '/status', '/de/status']) {
+      assert.match((await app.inject(url)).body, /<p class="site-notice" role="note">Demo data: nothing on this page is real\.<\/p>/)
+    }
+  })
+})
+
+describe('home page', () => {
+  it('links the status page, the API docs and the other language, in both languages', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const english = await app.inject('/')
+    assert.equal(english.statusCode, 200)
+    assert.equal(english.headers['cache-control'], 'public, max-age=60')
+    assert.match(english.body, /<html lang="en">/)
+    const links = all(english.body, /<li class="link-card"><a href="([^"]+)"/g)
+    assert.deepEqual(links, ['/status', '/docs/api', '/de'])
+    assert.match(english.body, /Right now:<\/span> <a href="\/status">Scheduled maintenance in progress<\/a>/)
+
+    const german = await app.inject('/de')
+    assert.match(german.body, /<html lang="de">/)
+    assert.deepEqual(all(german.body, /<li class="link-card"><a href="([^"]+)"/g), ['/de/status', '/de/docs/api', '/'])
+    assert.match(german.body, /<a href="\/de" aria-current="page"|<a class="brand" href="\/de">/)
+  })
+
+  it('still answers when the health is not available', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    fixture.healthBody = new Error('x')
+    const response = await app.inject('/')
+    assert.equal(response.statusCode, 200)
+    assert.match(response.body, /The current status is not available right now\./)
+  })
+})
+
+describe('site pages', () => {
+  it('lists home and status in both languages under the German prefix', () => {
+    assert.deepEqual(sitePages('/de-at').pages(), [
+      { en: '/', de: '/de-at', title: { en: 'Status service', de: 'Statusdienst' } },
+      { en: '/status', de: '/de-at/status', title: { en: 'System status', de: 'Systemstatus' } }
+    ])
+  })
+})
+
+describe('last 24 hours', () => {
+  it('puts the checks into 96 slots of 15 minutes, each the worst status seen, no_data where nothing was recorded', () => {
+    const body = history(NOW)
+    const slots = lastDaySlots(body)
+    assert.equal(slots.length, 96)
+    assert.equal(new Date(slots[95]!.to).toISOString(), '2026-11-21T12:15:00.000Z')
+    assert.equal(new Date(slots[0]!.from).toISOString(), '2026-11-20T12:15:00.000Z')
+    const at = (iso: string) => slots.find((slot) => slot.from === Date.parse(iso))!.status
+    // The gap: minutes 290–329 after 12:04 yesterday, i.e. 16:54–17:33; 17:00–17:15 and 17:15–17:30 are empty.
+    assert.equal(at('2026-11-20T17:00:00.000Z'), 'no_data')
+    assert.equal(at('2026-11-20T17:15:00.000Z'), 'no_data')
+    assert.equal(at('2026-11-20T16:45:00.000Z'), 'ok')
+    // The outage: minutes 1100–1113 (06:24–06:37) down, then degraded to 06:43.
+    assert.equal(at('2026-11-21T06:15:00.000Z'), 'down')
+    assert.equal(at('2026-11-21T06:30:00.000Z'), 'down')
+    assert.equal(at('2026-11-21T06:45:00.000Z'), 'ok')
+    assert.deepEqual(new Set(slots.map((slot) => slot.status)), new Set(['ok', 'down', 'no_data']))
+  })
+})
