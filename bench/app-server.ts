@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.ts'
 import { openContext } from '../src/context.ts'
 
 const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' })
-const context = await openContext(config, { migrate: true, background: false })
+const context = await openContext(config, { migrate: true })
 await context.monitor.runOnce()
 await context.monitor.history.get()
 const app = await buildApp(context)

@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
-import { interimPages } from './discovery/interim-pages.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
@@ -15,8 +14,18 @@ import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
 import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
+import siteRoutes from './http/routes/site.ts'
+import { sitePages } from './site/site-pages.ts'
+import { serviceStatusSource } from './site/status-source.ts'
 
-export async function buildApp (context: Context): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Plain text shown at the top of every page (the demo marks its data this way). */
+  siteNotice?: string
+  /** How often the status page refreshes itself; 60 s unless a test or the demo asks for less. */
+  statusRefreshSeconds?: number
+}
+
+export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
@@ -40,16 +49,23 @@ export async function buildApp (context: Context): Promise<FastifyInstance> {
 
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
+  await app.register(healthRoutes, { monitor: context.monitor })
   await app.register(discordRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
-  await app.register(healthRoutes, { monitor: context.monitor })
 
-  // The site.
-  await app.register(assetRoutes)
+  // The site: home and status page, the docs with their search (an API route too), and the assets they load.
+  await app.register(siteRoutes, {
+    source: serviceStatusSource(context),
+    clock: context.clock,
+    germanPrefix: config.germanPrefix,
+    notice: options.siteNotice,
+    refreshSeconds: options.statusRefreshSeconds
+  })
   await app.register(docsRoutes, { docs: context.docs })
+  await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
-  await app.register(discoveryRoutes, { config, pages: [interimPages(config.germanPrefix)] })
+  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs] })
 
   return app
 }

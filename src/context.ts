@@ -29,6 +29,8 @@ export interface Context {
   monitor: Monitor
   /** The documentation of both languages, loaded and indexed at open. */
   docs: DocsSite
+  /** Starts the background work (monitor rounds, incidents refresher); serve calls it, tests drive runOnce() instead. */
+  start (): void
   /** Stops background work and closes the stores; safe to call twice. */
   close (): Promise<void>
 }
@@ -40,8 +42,6 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
-  /** Start background timers (monitor, incidents refresher). Default true; tests pass false and call runOnce(). */
-  background?: boolean
 }
 
 export function createLogger (config: Config): Logger {
@@ -70,7 +70,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
   const monitor = createMonitor({ config, database, cache, cacheKind, clock, logger, isMaintenanceActive: () => incidents.isMaintenanceActive() })
-  if (options.background !== false) {
+  const start = () => {
     incidents.start()
     monitor.start()
   }
@@ -82,7 +82,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -1,6 +1,6 @@
 // `status-api serve`: open the context (migrating), build the app, listen, and shut down gracefully.
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
+import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 
@@ -13,22 +13,33 @@ export interface RunningServer {
   shutdown (): Promise<void>
 }
 
-export async function startServer (config: Config): Promise<RunningServer> {
+export interface ServerOptions {
+  app?: AppOptions
+  /** Runs after the stores are open and migrated, before the first request (the demo writes its data here). */
+  prepare?: (context: Context) => Promise<void>
+}
+
+export async function startServer (config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const context = await openContext(config, { migrate: true })
-  const app = await buildApp(context)
+  let app: FastifyInstance | undefined
   try {
+    await options.prepare?.(context)
+    context.start()
+    app = await buildApp(context, options.app)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
+    await app?.close()
     await context.close()
     throw error
   }
+  const running = app
 
   let stopping: Promise<void> | undefined
   const shutdown = () => {
-    stopping ??= gracefulShutdown(app, context)
+    stopping ??= gracefulShutdown(running, context)
     return stopping
   }
-  return { app, context, shutdown }
+  return { app: running, context, shutdown }
 }
 
 /** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type AppOptions } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { openContext, type Context, type ContextOptions } from '../src/context.ts'
 import { postgresSkip, sharedPostgres } from './services/postgres.ts'
@@ -30,10 +30,10 @@ export interface TestApp {
 }
 
 /** The whole app on the given environment; closed (app, background work, stores) after the test. */
-export async function buildTestApp (t: TestContext, env: Env = {}, options: ContextOptions = {}): Promise<TestApp> {
+export async function buildTestApp (t: TestContext, env: Env = {}, options: ContextOptions = {}, appOptions: AppOptions = {}): Promise<TestApp> {
   const config = testConfig(t, env)
   const context = await openContext(config, { migrate: true, ...options })
-  const app = await buildApp(context)
+  const app = await buildApp(context, appOptions)
   t.after(async () => {
     await app.close()
     await context.close()

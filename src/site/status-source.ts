@@ -2,6 +2,9 @@
 import type { DiscordBody } from '../http/schemas/discord.ts'
 import type { HealthBody, HistoryBody } from '../http/schemas/health.ts'
 import type { IncidentsBody } from '../http/schemas/incidents.ts'
+import type { Monitor } from '../monitor/monitor.ts'
+import type { IncidentsService } from '../incidents/service.ts'
+import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { StatusBodies } from './assets/status-view.js'
 
 /**
@@ -35,4 +38,18 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
     read('incidents', () => source.incidents())
   ])
   return { health, history, discord: discord ?? null, incidents }
+}
+
+/** The running services as a StatusSource: the same in-memory values the API endpoints send. */
+export function serviceStatusSource (services: { monitor: Monitor, platformStatus: PlatformStatus, incidents: IncidentsService }): StatusSource {
+  return {
+    health () {
+      const snapshot = services.monitor.health()
+      if (snapshot === undefined) throw new Error('the first health check has not finished yet')
+      return snapshot.value
+    },
+    history: async () => (await services.monitor.history.get()).value,
+    discord: () => services.platformStatus.current(),
+    incidents: () => services.incidents.body()
+  }
 }

@@ -31,7 +31,7 @@ describe('status-api incident and maintenance, without a database', () => {
 
 for (const backend of databaseBackends()) {
   describe(`status-api incident on ${backend.name}, with the server running`, { skip: backend.skip }, () => {
-    const serve = async (t: TestContext) => buildTestApp(t, await backend.env(), { background: false })
+    const serve = async (t: TestContext) => buildTestApp(t, await backend.env())
 
     it('opens, updates, resolves and lists an incident, each step visible on the endpoint', async (t) => {
       const server = await serve(t)

@@ -11,7 +11,7 @@ const HOUR = 3_600_000
 
 for (const backend of databaseBackends()) {
   describe(`status-api maintenance on ${backend.name}, with the server running`, { skip: backend.skip }, () => {
-    const serve = async (t: TestContext) => buildTestApp(t, await backend.env(), { background: false })
+    const serve = async (t: TestContext) => buildTestApp(t, await backend.env())
     const idOf = (stdout: string) => /^maintenance (\d+) scheduled/.exec(stdout)?.[1]
 
     it('schedules an active and an upcoming window, lists them, ends one and cancels the other', async (t) => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { allPages, sitemapXml } from '../../src/discovery/sitemap.ts'
-import { interimPages } from '../../src/discovery/interim-pages.ts'
+import { sitePages } from '../../src/site/site-pages.ts'
 import { renderPage } from '../../src/site/layout.ts'
 import { buildTestApp } from '../helper.ts'
 
@@ -25,13 +25,13 @@ function parseSitemap (xml: string): SitemapUrl[] {
 
 describe('/sitemap.xml', () => {
   it('is well-formed XML listing every page of the page sources, English and German, with absolute URLs', async (t) => {
-    const { app, config } = await buildTestApp(t)
+    const { app, config, context } = await buildTestApp(t)
     const response = await app.inject({ url: '/sitemap.xml', headers: HOST })
     assert.equal(response.statusCode, 200)
     assert.equal(response.headers['content-type'], 'application/xml; charset=utf-8')
     assert.equal(response.headers['cache-control'], 'public, max-age=3600')
     const locs = parseSitemap(response.body).map((url) => url.loc)
-    const expected = allPages([interimPages(config.germanPrefix)]).flatMap((pair) => [pair.en, pair.de]).map((path) => `${BASE}${path}`)
+    const expected = allPages([sitePages(config.germanPrefix), context.docs]).flatMap((pair) => [pair.en, pair.de]).map((path) => `${BASE}${path}`)
     assert.deepEqual(locs.sort(), expected.sort())
     assert.equal(new Set(locs).size, locs.length, 'each page once')
   })
@@ -53,8 +53,8 @@ describe('/sitemap.xml', () => {
   })
 
   it('lists a page once even when two sources name it, and escapes URLs for XML', () => {
-    const twice = allPages([interimPages('/de'), interimPages('/de')])
-    assert.equal(twice.length, 3)
+    const twice = allPages([sitePages('/de'), sitePages('/de')])
+    assert.equal(twice.length, 2)
     const xml = sitemapXml('http://status.test', [{ en: '/docs/a&b', de: '/de/docs/a&b', title: { en: 'A', de: 'A' } }])
     assert.equal(XMLValidator.validate(xml), true)
     assert.match(xml, /<loc>http:\/\/status\.test\/docs\/a&amp;b<\/loc>/)

@@ -66,6 +66,7 @@ before(async () => {
     DISCORD_STATUS_URL: `http://127.0.0.1:${port}/api/v2/summary.json`
   })
   context = await openContext(config, { migrate: true })
+  await context.monitor.runOnce()
   app = await buildApp(context)
   await app.listen({ port: 0, host: '127.0.0.1' })
 })

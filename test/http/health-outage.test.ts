@@ -42,7 +42,7 @@ describe('health while PostgreSQL stops and returns', { skip: postgresSkip() }, 
     const server = await startPostgres()
     t.after(() => server.destroy())
     const clock = new ManualClock('2026-11-21T12:00:05.000Z')
-    const { app, context } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase() }, { clock, background: false })
+    const { app, context } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase() }, { clock })
     await context.monitor.runOnce()
     assert.equal((await app.inject('/api/v1/health/history')).json().checks.length, 1)
 
@@ -79,7 +79,7 @@ describe('two instances on one PostgreSQL', { skip: postgresSkip() }, () => {
     const url = await (await sharedPostgres()).createDatabase()
     const clock = new ManualClock('2026-11-21T12:00:00.000Z')
     const open = async (env: Record<string, string>) => {
-      const context = await openContext(testConfig(t, { DATABASE_URL: url, ...env }), { migrate: true, clock, background: false })
+      const context = await openContext(testConfig(t, { DATABASE_URL: url, ...env }), { migrate: true, clock })
       const app = await buildApp(context)
       t.after(async () => { await app.close(); await context.close() })
       return { app, context }

@@ -16,7 +16,7 @@ for (const backend of databaseBackends()) {
   describe(`health endpoints on ${backend.name}`, { skip: backend.skip }, () => {
     it('health is the DESIGN shape, 200 when ok, with its ETag, Cache-Control and 304', async (t) => {
       const clock = new ManualClock('2026-11-21T12:00:00.000Z')
-      const { app, context } = await buildTestApp(t, await backend.env(), { clock, background: false })
+      const { app, context } = await buildTestApp(t, await backend.env(), { clock })
       const early = await app.inject('/api/v1/health')
       assert.equal(early.statusCode, 503, 'before the first check')
       assert.equal(early.json().code, 'not_ready')
@@ -54,7 +54,7 @@ for (const backend of databaseBackends()) {
 
     it('answers 503 with the same shape when the bot is down, and says so in the minute history', async (t) => {
       const clock = new ManualClock('2026-11-21T12:00:10.000Z')
-      const { app, context } = await buildTestApp(t, await backend.env(), { clock, background: false })
+      const { app, context } = await buildTestApp(t, await backend.env(), { clock })
       await reportHeartbeat(context.database, { shard: 0, status: 'ready', pingMs: 41, at: new Date(clock.now() - 600_000) })
       await context.monitor.runOnce()
       const response = await app.inject('/api/v1/health')
@@ -69,7 +69,7 @@ for (const backend of databaseBackends()) {
     })
 
     it('serves health from memory: no database query per request', async (t) => {
-      const { app, context } = await buildTestApp(t, await backend.env(), { background: false })
+      const { app, context } = await buildTestApp(t, await backend.env())
       await context.monitor.runOnce()
       const executor = context.database.db.getExecutor()
       const executeQuery = executor.executeQuery.bind(executor)
@@ -83,7 +83,7 @@ for (const backend of databaseBackends()) {
 
     it('history: 90 daily entries over a seeded history, recomputed at most once a minute', async (t) => {
       const clock = new ManualClock('2026-11-21T12:00:30.000Z')
-      const { app, context } = await buildTestApp(t, await backend.env(), { clock, background: false })
+      const { app, context } = await buildTestApp(t, await backend.env(), { clock })
       await seedHistory(context.database, { days: 90, now: clock.now(), replace: false })
       const response = await app.inject('/api/v1/health/history')
       assert.equal(response.statusCode, 200)
@@ -112,7 +112,7 @@ for (const backend of databaseBackends()) {
 
 describe('maintenance flag', () => {
   it('follows the injected source on every request without a new probe', async (t) => {
-    const { app, context } = await buildTestApp(t, {}, { background: false })
+    const { app, context } = await buildTestApp(t)
     let active = false
     context.monitor.setMaintenanceSource(() => active)
     await context.monitor.runOnce()

@@ -22,7 +22,7 @@ for (const backend of databaseBackends()) {
   describe(`incidents and maintenance on ${backend.name}`, { skip: backend.skip }, () => {
     async function setup (t: TestContext) {
       const clock = new ManualClock(T)
-      const test = await buildTestApp(t, await backend.env(), { clock, background: false })
+      const test = await buildTestApp(t, await backend.env(), { clock })
       const db = test.context.database.db
       /** The endpoint's body as served from memory now (no refresh). */
       const show = async (): Promise<IncidentsBody> => {

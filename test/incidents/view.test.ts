@@ -26,7 +26,7 @@ describe('incidents view boundaries', () => {
 
   it('reuses the serialised body between boundaries and rebuilds it at the exact millisecond one is crossed', async (t) => {
     const clock = new ManualClock(T)
-    const { context } = await buildTestApp(t, {}, { clock, background: false })
+    const { context } = await buildTestApp(t, {}, { clock })
     await scheduleMaintenance(context.database.db, { title: 'Upgrade', message: 'Brief pause.', startsAt: T + 500, endsAt: T + 60_000 }, T)
     await context.incidents.refresh()
     const before = context.incidents.serialized()

@@ -1,8 +1,12 @@
-// The whole app with the site routes over a FixtureStatus (and, for browser tests, the fake status API).
+// The site on its own: the shared HTTP conventions, the site routes over a FixtureStatus and the assets (and, for
+// browser tests, the four status endpoints served from the same fixture). The real app is tested in integration.test.ts.
 import type { TestContext } from 'node:test'
+import Fastify from 'fastify'
+import conventions from '../../src/http/conventions.ts'
+import assetRoutes from '../../src/http/routes/assets.ts'
 import siteRoutes from '../../src/http/routes/site.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { buildTestApp, type Env } from '../helper.ts'
+import { testConfig, type Env } from '../helper.ts'
 import { fakeStatusApi } from './fake-api.ts'
 import { FixtureStatus, NOW } from './fixtures.ts'
 
@@ -10,18 +14,22 @@ export interface SiteAppOptions {
   env?: Env
   refreshSeconds?: number
   notice?: string
-  /** Also serve the four status endpoints from the fixture (the real ones come from other modules). */
+  /** Also serve the four status endpoints from the fixture. */
   api?: boolean
 }
 
 export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}) {
   const clock = new ManualClock(NOW)
-  const testApp = await buildTestApp(t, options.env ?? {}, { clock })
+  const config = testConfig(t, options.env ?? {})
+  const app = Fastify()
+  t.after(() => app.close())
   const fixture = new FixtureStatus()
   const apiCalls: Record<string, number> = {}
-  await testApp.app.register(siteRoutes, {
-    source: fixture, clock, germanPrefix: testApp.config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
+  await app.register(conventions, { staging: config.deployEnv === 'staging' })
+  await app.register(siteRoutes, {
+    source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
   })
-  if (options.api === true) await testApp.app.register(fakeStatusApi(fixture, apiCalls))
-  return { ...testApp, fixture, clock, apiCalls }
+  await app.register(assetRoutes)
+  if (options.api === true) await app.register(fakeStatusApi(fixture, apiCalls))
+  return { app, config, fixture, clock, apiCalls }
 }

@@ -1,0 +1,26 @@
+// The demo's bot: four shards reporting heartbeats every 15 s, one of them now and then reconnecting. Demo only.
+import type { Database } from '../store/database.ts'
+import { reportHeartbeat } from '../monitor/heartbeat-reporter.ts'
+
+const SHARDS = 4
+const EVERY_MS = 15_000
+
+export function startDemoBot (database: Database): () => void {
+  let round = 0
+  const report = () => {
+    round++
+    for (let shard = 0; shard < SHARDS; shard++) {
+      const reconnecting = shard === 3 && round % 20 === 0
+      void reportHeartbeat(database, {
+        shard,
+        status: reconnecting ? 'reconnecting' : 'ready',
+        pingMs: 35 + ((shard * 7 + round * 3) % 30),
+        guilds: 2400 + shard * 113
+      }).catch(() => {})
+    }
+  }
+  report()
+  const timer = setInterval(report, EVERY_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,27 @@
+// Writes the demo's data: 90 days of generated history, a few incidents and maintenance windows. Demo only:
+// it replaces the history of the database it is given, so the demo runs on a database of its own.
+import type { Database } from '../store/database.ts'
+import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
+import { seedHistory } from '../monitor/seed.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export async function writeDemoData (database: Database, now: number): Promise<void> {
+  await seedHistory(database, { days: 90, now, replace: true })
+  const { db } = database
+
+  const outage = await openIncident(db, { title: 'Bot not answering commands', impact: 'major', status: 'investigating', message: 'Commands time out for many servers. We are investigating.' }, now - 12 * DAY)
+  await updateIncident(db, outage, { status: 'identified', message: 'A database failover left the bot without connections.' }, now - 12 * DAY + 20 * MINUTE)
+  await updateIncident(db, outage, { status: 'monitoring', message: 'Connections are restored; we are watching closely.' }, now - 12 * DAY + 45 * MINUTE)
+  await resolveIncident(db, outage, 'All shards have been connected for an hour.', now - 12 * DAY + 2 * HOUR)
+
+  const slow = await openIncident(db, { title: 'Slow dashboard for some users', impact: 'minor', status: 'investigating', message: 'Pages of the dashboard take several seconds to load.' }, now - 40 * DAY)
+  await resolveIncident(db, slow, 'A cache setting was corrected.', now - 40 * DAY + 3 * HOUR)
+
+  await openIncident(db, { title: 'Music commands delayed in Europe', impact: 'minor', status: 'identified', message: 'Voice nodes in Europe are overloaded; we are adding capacity.' }, now - 25 * MINUTE)
+
+  await scheduleMaintenance(db, { title: 'Dashboard maintenance', message: 'The dashboard may be unavailable; the bot keeps running.', startsAt: now - 10 * MINUTE, endsAt: now + 50 * MINUTE }, now - DAY)
+  await scheduleMaintenance(db, { title: 'Network provider upgrade', message: 'Short reconnects are possible.', startsAt: now + 3 * DAY, endsAt: now + 3 * DAY + 2 * HOUR }, now)
+}
