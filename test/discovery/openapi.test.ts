@@ -85,18 +85,10 @@ describe('the OpenAPI description', () => {
     assert.deepEqual(other.servers, [{ url: 'http://other.test:8443', description: 'This service' }])
   })
 
-  it('documents every endpoint of the spec that this build routes, both searches included', async (t) => {
-    const { app, document } = await served(t)
+  it('documents every endpoint of the spec, both searches included', async (t) => {
+    const { document } = await served(t)
     const paths = Object.keys(document.paths as Json)
-    for (const path of SPEC_ENDPOINTS) {
-      await t.test(path, (t) => {
-        if (!app.hasRoute({ method: 'GET', url: path })) {
-          t.skip(`${path} is not routed in this build yet; it is checked as soon as it is`)
-          return
-        }
-        assert.ok(paths.includes(path), `${path} is in the document`)
-      })
-    }
+    for (const path of SPEC_ENDPOINTS) assert.ok(paths.includes(path), `${path} is in the document`)
   })
 
   it('documents only the API: no pages, assets, sitemap, robots.txt or llms.txt', async (t) => {

@@ -16,7 +16,8 @@ describe('health while PostgreSQL stops and returns', { skip: postgresSkip() }, 
   it('turns 503 down within one probe interval (real timers, PROBE_INTERVAL_SECONDS=1); liveness stays 200', async (t) => {
     const server = await startPostgres()
     t.after(() => server.destroy())
-    const { app } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase(), PROBE_INTERVAL_SECONDS: '1' })
+    const { app, context } = await buildTestApp(t, { DATABASE_URL: await server.createDatabase(), PROBE_INTERVAL_SECONDS: '1' })
+    context.start()
     let health = await app.inject('/api/v1/health')
     for (let i = 0; i < 50 && health.statusCode !== 200; i++) { await sleep(50); health = await app.inject('/api/v1/health') }
     assert.equal(health.statusCode, 200)
