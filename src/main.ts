@@ -3,13 +3,14 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.ts'
 import { UsageError, type Command } from './cli/command.ts'
 import { incidentCommand } from './cli/incident.ts'
 import { maintenanceCommand } from './cli/maintenance.ts'
+import { checkCommand } from './cli/check.ts'
 import { demoCommand } from './cli/demo.ts'
 import { heartbeatCommand } from './cli/heartbeat.ts'
 import { migrateCommand } from './cli/migrate.ts'
 import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, seedCommand, demoCommand]
+const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))

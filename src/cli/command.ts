@@ -12,3 +12,23 @@ export interface Command {
 export class UsageError extends Error {
   override name = 'UsageError'
 }
+
+export type Action = (args: string[], config: Config) => Promise<number>
+
+/** A command made of actions (`incident open …`, `maintenance end …`): the first argument picks one. */
+export function commandWithActions (spec: { name: string, summary: string, usage: string, actions: Record<string, Action> }): Command {
+  const names = Object.keys(spec.actions)
+  const choices = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: spec.usage,
+    async run (args, config) {
+      const [action, ...rest] = args
+      if (action === undefined || !Object.hasOwn(spec.actions, action)) {
+        throw new UsageError(`${spec.name}: ${action === undefined ? 'an action is missing' : `unknown action "${action}"`} (${choices})`)
+      }
+      return spec.actions[action]!(rest, config)
+    }
+  }
+}

@@ -1,11 +1,11 @@
 // `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops.
 import type { Config } from '../config.ts'
 import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
-import { TEXT_LIMITS, checkId, checkImpact, checkMessage, checkStatus, checkTitle } from '../incidents/rules.ts'
+import { TEXT_RULES_HELP, checkId, checkImpact, checkMessage, checkStatus, checkTitle } from '../incidents/rules.ts'
 import { RESOLVED_DAYS, buildIncidentsBody } from '../incidents/view.ts'
 import { systemClock } from '../lib/clock.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
-import { UsageError, type Command } from './command.ts'
+import { UsageError, commandWithActions } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
 import { printTable } from './table.ts'
 
@@ -21,25 +21,14 @@ const usage = `status-api incident <action> [options]
       Open incidents, then those resolved in the last ${RESOLVED_DAYS} days, newest first.
 
 IMPACT: none, minor, major, critical. STATUS: investigating, identified, monitoring, resolved.
-Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.
-Text is stored and published exactly as typed. The public endpoint shows a change within 15 s.
-Bad input is refused with one line on stderr and exit code 2; nothing is written.`
+${TEXT_RULES_HELP}`
 
-export const incidentCommand: Command = {
+export const incidentCommand = commandWithActions({
   name: 'incident',
   summary: 'open, update, resolve or list incidents',
   usage,
-  async run (args, config) {
-    const [action, ...rest] = args
-    switch (action) {
-      case 'open': return open(rest, config)
-      case 'update': return update(rest, config)
-      case 'resolve': return resolve(rest, config)
-      case 'list': return list(rest, config)
-      default: throw new UsageError(`incident: ${action === undefined ? 'an action is missing' : `unknown action "${action}"`} (open, update, resolve or list)`)
-    }
-  }
-}
+  actions: { open, update, resolve, list }
+})
 
 async function open (args: string[], config: Config): Promise<number> {
   const command = 'incident open'

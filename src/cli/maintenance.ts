@@ -1,12 +1,12 @@
 // `status-api maintenance schedule|end|list`: operators announce planned work and end it.
 import type { Config } from '../config.ts'
 import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
-import { TEXT_LIMITS, checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
+import { TEXT_RULES_HELP, checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
 import { TIME_INPUT_HELP, parseTimeInput } from '../incidents/time-input.ts'
 import { UPCOMING_DAYS, maintenanceState } from '../incidents/view.ts'
 import { systemClock } from '../lib/clock.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
-import { UsageError, type Command } from './command.ts'
+import { commandWithActions } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
 import { printTable } from './table.ts'
 
@@ -24,24 +24,14 @@ const usage = `status-api maintenance <action> [options]
       Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days.
 
 TIME: ${TIME_INPUT_HELP}.
-Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.
-Text is stored and published exactly as typed. The public endpoint shows a change within 15 s.
-Bad input is refused with one line on stderr and exit code 2; nothing is written.`
+${TEXT_RULES_HELP}`
 
-export const maintenanceCommand: Command = {
+export const maintenanceCommand = commandWithActions({
   name: 'maintenance',
   summary: 'schedule, end or list maintenance windows',
   usage,
-  async run (args, config) {
-    const [action, ...rest] = args
-    switch (action) {
-      case 'schedule': return schedule(rest, config)
-      case 'end': return end(rest, config)
-      case 'list': return list(rest, config)
-      default: throw new UsageError(`maintenance: ${action === undefined ? 'an action is missing' : `unknown action "${action}"`} (schedule, end or list)`)
-    }
-  }
-}
+  actions: { schedule, end, list }
+})
 
 async function schedule (args: string[], config: Config): Promise<number> {
   const command = 'maintenance schedule'

@@ -73,3 +73,8 @@ export function printable (value: string): string {
   const flat = value.replace(/\p{Cc}/gu, '?')
   return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat
 }
+
+/** What the incident and maintenance commands tell operators about text and refusals, in their --help. */
+export const TEXT_RULES_HELP = `Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.
+Text is stored and published exactly as typed. The public endpoint shows a change within 15 s.
+Bad input is refused with one line on stderr and exit code 2; nothing is written.`
