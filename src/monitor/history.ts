@@ -47,6 +47,10 @@ export function buildHistory (input: HistoryInput): HistoryBody {
   const daily: DailyUptime[] = []
   for (let day = fromDay; day <= today; day++) {
     const { checks, degraded, down } = countsOf(day, 'overall')
+    const componentDay = (component: DayCounts['component']) => {
+      const counts = countsOf(day, component)
+      return { percent: percentUp(counts.checks, counts.down), status: dayStatus(counts) }
+    }
     daily.push({
       date: dateOfDay(day),
       percent: percentUp(checks, down),
@@ -54,7 +58,8 @@ export function buildHistory (input: HistoryInput): HistoryBody {
       expectedChecks: day < today ? MINUTES_PER_DAY : nowMinute - today * MINUTES_PER_DAY + 1,
       degradedChecks: degraded,
       downChecks: down,
-      status: checks === 0 ? 'no_data' : down > 0 ? 'down' : degraded > 0 ? 'degraded' : 'ok'
+      status: dayStatus({ checks, degraded, down }),
+      components: { database: componentDay('database'), cache: componentDay('cache'), bot: componentDay('bot') }
     })
   }
   const total = (component: DayCounts['component']) => {
@@ -85,6 +90,11 @@ export function buildHistory (input: HistoryInput): HistoryBody {
       daily
     }
   }
+}
+
+/** A day at a glance: `no_data` without checks (never 100 %), else its worst kind of minute. */
+function dayStatus (counts: { checks: number, degraded: number, down: number }): DailyUptime['status'] {
+  return counts.checks === 0 ? 'no_data' : counts.down > 0 ? 'down' : counts.degraded > 0 ? 'degraded' : 'ok'
 }
 
 /**

@@ -55,8 +55,13 @@ describe('history maths', () => {
       ]
     })
     const [d3, d2, d1] = history.uptime.daily.slice(86, 89)
-    assert.deepEqual(d1, { date: '2026-11-20', percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 100, downChecks: 0, status: 'degraded' })
+    const noData = { percent: null, status: 'no_data' }
+    assert.deepEqual(d1, {
+      date: '2026-11-20', percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 100, downChecks: 0, status: 'degraded',
+      components: { database: noData, cache: noData, bot: noData }
+    })
     assert.equal(d2!.status, 'down')
+    assert.deepEqual(d2!.components, { database: { percent: 99.93, status: 'down' }, cache: noData, bot: noData }, 'each component day from its own counts')
     assert.equal(d2!.percent, 99.930, '1439/1440 = 99.9305… rounded down')
     assert.equal(d3!.percent, 100)
     assert.equal(d3!.expectedChecks, 1440)

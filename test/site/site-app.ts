@@ -21,7 +21,8 @@ export interface SiteAppOptions {
 export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}) {
   const clock = new ManualClock(NOW)
   const config = testConfig(t, options.env ?? {})
-  const app = Fastify()
+  // Close the browser's keep-alive connections with the app, or closing waits on them.
+  const app = Fastify({ forceCloseConnections: true })
   t.after(() => app.close())
   const fixture = new FixtureStatus()
   const apiCalls: Record<string, number> = {}

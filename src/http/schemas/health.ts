@@ -78,10 +78,10 @@ export const DailyUptime = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
     description: '`no_data` when no check was recorded that day — never counted as 100 %.'
   }),
-  components: Type.Optional(Type.Object({ database: ComponentDay, cache: ComponentDay, bot: ComponentDay }, {
+  components: Type.Object({ database: ComponentDay, cache: ComponentDay, bot: ComponentDay }, {
     additionalProperties: false,
-    description: 'The same day per component (from the per-component rollup): one uptime bar per component on the status page.'
-  }))
+    description: 'The same day per component: one uptime bar per component on the status page.'
+  })
 }, { additionalProperties: false })
 export type DailyUptime = Static<typeof DailyUptime>
 
@@ -105,11 +105,13 @@ export type HistoryBody = Static<typeof HistoryBody>
 /** A documentation example: 90 days ending 2026-11-21, with a day without data, a degraded day and a day with downtime. */
 function historyExample () {
   const day = (offset: number) => new Date(Date.UTC(2026, 10, 21 - 89 + offset)).toISOString().slice(0, 10)
+  const ok = { percent: 100, status: 'ok' }
+  const same = (component: { percent: number | null, status: string }) => ({ database: component, cache: component, bot: component })
   const daily = Array.from({ length: 90 }, (_, i) => {
-    if (i === 30) return { date: day(i), percent: null, checks: 0, expectedChecks: 1440, degradedChecks: 0, downChecks: 0, status: 'no_data' }
-    if (i === 60) return { date: day(i), percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 12, downChecks: 0, status: 'degraded' }
-    if (i === 75) return { date: day(i), percent: 99.31, checks: 1440, expectedChecks: 1440, degradedChecks: 0, downChecks: 10, status: 'down' }
-    return { date: day(i), percent: 100, checks: i === 89 ? 720 : 1440, expectedChecks: i === 89 ? 720 : 1440, degradedChecks: 0, downChecks: 0, status: 'ok' }
+    if (i === 30) return { date: day(i), percent: null, checks: 0, expectedChecks: 1440, degradedChecks: 0, downChecks: 0, status: 'no_data', components: same({ percent: null, status: 'no_data' }) }
+    if (i === 60) return { date: day(i), percent: 100, checks: 1440, expectedChecks: 1440, degradedChecks: 12, downChecks: 0, status: 'degraded', components: { ...same(ok), bot: { percent: 100, status: 'degraded' } } }
+    if (i === 75) return { date: day(i), percent: 99.305, checks: 1440, expectedChecks: 1440, degradedChecks: 0, downChecks: 10, status: 'down', components: { ...same(ok), bot: { percent: 99.305, status: 'down' } } }
+    return { date: day(i), percent: 100, checks: i === 89 ? 720 : 1440, expectedChecks: i === 89 ? 720 : 1440, degradedChecks: 0, downChecks: 0, status: 'ok', components: same(ok) }
   })
   return {
     generatedAt: '2026-11-21T12:00:00.000Z',
