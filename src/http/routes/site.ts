@@ -6,7 +6,9 @@ import type { Locale } from '../../site/pages.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderStatusPage } from '../../site/status-page.ts'
 import { readStatus, type StatusSource } from '../../site/status-source.ts'
+import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
+import { HTML_TYPE, encodeOnce, sendSerialized, type Serialized } from '../serialized.ts'
 
 export interface SiteRouteOptions {
   source: StatusSource
@@ -18,7 +20,10 @@ export interface SiteRouteOptions {
   notice?: string
 }
 
-const HTML = 'text/html; charset=utf-8'
+/** The bodies a page was rendered from, compared by identity: the services hand out the same object until it changes. */
+function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
+  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents
+}
 
 export default async function siteRoutes (app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
   const { source, clock, germanPrefix, notice } = options
@@ -26,6 +31,11 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+    // Each page is rendered again only when a body it shows has changed (a new health round, at most every
+    // probe interval), not per request: the status page is ~85 KB of HTML.
+    let home: { health: StatusBodies['health'], page: Serialized<string> } | undefined
+    let status: { bodies: StatusBodies, page: Serialized<string> } | undefined
+
     app.get(localPath(lang, '/', germanPrefix), {
       config: { cacheControl: cacheControl.page }
     }, async (request, reply) => {
@@ -35,7 +45,11 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
       } catch (error) {
         request.log.warn({ err: error }, 'home page: health not available')
       }
-      return reply.type(HTML).send(renderHomePage({ lang, health, germanPrefix, notice }))
+      if (home === undefined || home.health !== health) {
+        const html = renderHomePage({ lang, health, germanPrefix, notice })
+        home = { health, page: encodeOnce(html, html) }
+      }
+      return sendSerialized(reply, home.page, { type: HTML_TYPE })
     })
 
     // The page shows the health body first of all, so it is cached no longer than that body.
@@ -43,8 +57,12 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
       config: { cacheControl: cacheControl.health }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
-      const now = new Date(clock.now()).toISOString()
-      return reply.type(HTML).send(renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice }))
+      if (status === undefined || !sameBodies(status.bodies, bodies)) {
+        const now = new Date(clock.now()).toISOString()
+        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
+        status = { bodies, page: encodeOnce(html, html) }
+      }
+      return sendSerialized(reply, status.page, { type: HTML_TYPE })
     })
   }
 }
