@@ -1,6 +1,7 @@
 // The spec's {base_url}: PUBLIC_BASE_URL when set, otherwise the request's own origin when its host is well formed.
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import { LruCache } from '../lib/lru.ts'
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 /** A DNS name (or IPv4 address) or a bracketed IPv6 address, with an optional port: nothing else is ever reflected. */
@@ -21,11 +22,13 @@ export function isValidHost (host: string): boolean {
  * undefined when the host is not well formed.
  */
 export function requestOrigin (request: FastifyRequest): string | undefined {
-  const host = request.host
-  if (!isValidHost(host)) return undefined
   const protocol = request.protocol === 'https' ? 'https' : 'http'
-  return new URL(`${protocol}://${host}`).origin
+  const host = request.host
+  return origins.getOrSet(`${protocol}://${host}`, () => isValidHost(host) ? new URL(`${protocol}://${host}`).origin : undefined)
 }
+
+/** Hosts seen recently, checked and normalised once each (bounded: clients choose what they send). */
+const origins = new LruCache<string, string | undefined>(256)
 
 /** What an ill-formed Host gets instead of its own value: the listen port on localhost, which points nowhere foreign. */
 export function fallbackOrigin (config: Config): string {

@@ -9,8 +9,8 @@ export const HTML_TYPE = 'text/html; charset=utf-8'
 export interface Serialized<T> {
   value: T
   /**
-   * What to send: a small body as a string (Node writes it in one call with the headers), a large one as
-   * the encoded bytes (so it is not re-encoded per request).
+   * What to send: a small ASCII body as a string (Node writes it with the headers in one go), anything larger or
+   * beyond ASCII as the encoded bytes, so it is not UTF-8-encoded and measured again on every request.
    */
   payload: string | Buffer
   etag: string
@@ -18,9 +18,10 @@ export interface Serialized<T> {
 
 const ENCODE_ONCE_ABOVE = 16 * 1024
 
-/** Text (JSON or HTML) ready to send: encoded once when large, hashed once. */
+/** Text (JSON or HTML) ready to send: encoded once when large or not ASCII, hashed once. */
 export function encodeOnce<T> (value: T, text: string): Serialized<T> {
-  const payload = text.length > ENCODE_ONCE_ABOVE ? Buffer.from(text, 'utf8') : text
+  // eslint-disable-next-line no-control-regex
+  const payload = text.length > ENCODE_ONCE_ABOVE || /[^\x00-\x7f]/.test(text) ? Buffer.from(text, 'utf8') : text
   return { value, payload, etag: etagOf(text) }
 }
 

@@ -5,9 +5,14 @@ import type { Readiness } from '../../monitor/readiness.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../problems.ts'
 import { jsonResponse, problemResponses } from '../schemas/common.ts'
+import { sendSerialized, serialize } from '../serialized.ts'
 
 const Alive = Type.Object({ status: Type.Literal('alive') }, { additionalProperties: false, examples: [{ status: 'alive' }] })
 const Ready = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false, examples: [{ status: 'ready' }] })
+
+// Orchestrators call these every few seconds: the two bodies are serialised once.
+const ALIVE = serialize({ status: 'alive' as const })
+const READY = serialize({ status: 'ready' as const })
 
 export default async function probeRoutes (app: FastifyInstance, options: { readiness: Readiness }): Promise<void> {
   const config = { cacheControl: cacheControl.noStore, rateLimit: false }
@@ -20,7 +25,7 @@ export default async function probeRoutes (app: FastifyInstance, options: { read
       tags: ['probes'],
       response: { 200: jsonResponse('The process is running.', Alive) }
     }
-  }, async () => ({ status: 'alive' as const }))
+  }, async (_request, reply) => sendSerialized(reply, ALIVE))
 
   app.get('/api/v1/readiness', {
     config,
@@ -33,9 +38,9 @@ export default async function probeRoutes (app: FastifyInstance, options: { read
         ...problemResponses({ 503: 'The database does not answer, or the instance is shutting down.' })
       }
     }
-  }, async () => {
+  }, async (_request, reply) => {
     if (options.readiness.shuttingDown) throw problems.notReady('This instance is shutting down.')
     if (!await options.readiness.check()) throw problems.notReady('The database does not answer.')
-    return { status: 'ready' as const }
+    return sendSerialized(reply, READY)
   })
 }
