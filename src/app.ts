@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
+import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
@@ -32,6 +33,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    disableRequestLogging: true,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -40,8 +42,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     frameworkErrors: handleFrameworkError
   })
 
-  // The rules every response follows, then the limit every client shares.
+  // The rules every response follows, one log line per request, then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
+  await app.register(accessLog)
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
   // The OpenAPI description is generated from the schemas of every route registered after this line.

@@ -1,0 +1,12 @@
+// One access log line per request (Fastify's default is two), with the request id, at info level.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+async function accessLog (app: FastifyInstance): Promise<void> {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
+    done()
+  })
+}
+
+export default fp(accessLog, { name: 'access-log' })
