@@ -1,6 +1,6 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
@@ -33,7 +33,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
