@@ -20,9 +20,10 @@ export interface ConventionsOptions {
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
 
+/** Every error is a problem with its request id: the one thing to quote when reporting it (it is in the log line too). */
 export function sendProblem (reply: FastifyReply, error: ProblemError): FastifyReply {
   return reply.code(error.problem.status).headers(error.headers).type(PROBLEM_CONTENT_TYPE)
-    .header('cache-control', cacheControl.noStore).send(JSON.stringify(error.problem))
+    .headers({ 'cache-control': cacheControl.noStore, 'x-request-id': reply.request.id }).send(JSON.stringify(error.problem))
 }
 
 async function conventions (app: FastifyInstance, options: ConventionsOptions): Promise<void> {
@@ -39,7 +40,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(everyResponse).header('x-request-id', request.id)
+    reply.headers(everyResponse)
     if (READ_METHODS.has(request.method)) return done()
     // CORS preflight and capability discovery: no content, so Content-Length is 0 (RFC 9110 §9.3.7).
     if (request.method === 'OPTIONS') reply.code(204).headers(preflight).send()
