@@ -8,7 +8,7 @@ import type { Database } from '../store/database.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../http/serialized.ts'
-import { RESOLVED_DAYS, activeMaintenance, buildIncidentsBody, nextChange, type IncidentsData } from './view.ts'
+import { RESOLVED_DAYS, buildIncidentsBody, nextChange, type IncidentsData } from './view.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
 export const INCIDENTS_REFRESH_MS = 10_000
@@ -82,7 +82,8 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     get loaded () { return data !== undefined },
     body: () => serialized().value,
     serialized,
-    isMaintenanceActive: () => data !== undefined && activeMaintenance(data.maintenances, clock.now()) !== undefined,
+    // Read from the memoised view: the health endpoint asks on every request.
+    isMaintenanceActive: () => data !== undefined && serialized().value.maintenance !== null,
     refresh,
     runOnce,
     start () {
