@@ -46,8 +46,6 @@ export interface Monitor {
   readonly history: HistoryService
   /** Minute checks waiting for the database. */
   readonly bufferedChecks: number
-  /** Where the `maintenance` flag comes from (the incidents service); must be cheap and synchronous. */
-  setMaintenanceSource (isActive: () => boolean): void
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
   start (): void
   /** Stops the timer and waits for a round in flight. */
@@ -56,7 +54,7 @@ export interface Monitor {
 
 export function createMonitor (options: MonitorOptions): Monitor {
   const { config, database, cache, cacheKind, clock, logger } = options
-  let isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
+  const isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
   const startedAt = clock.now()
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
@@ -163,7 +161,6 @@ export function createMonitor (options: MonitorOptions): Monitor {
     },
     history,
     get bufferedChecks () { return buffer.size },
-    setMaintenanceSource (isActive) { isMaintenanceActive = isActive },
     start () {
       if (started) return
       started = true

@@ -7,6 +7,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { reportHeartbeat } from '../../src/monitor/heartbeat-reporter.ts'
 import { seedHistory } from '../../src/monitor/seed.ts'
 import { VERSION } from '../../src/monitor/version.ts'
+import { scheduleMaintenance } from '../../src/incidents/operations.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 
 const healthSchema = Compile(HealthBody)
@@ -111,16 +112,17 @@ for (const backend of databaseBackends()) {
 }
 
 describe('maintenance flag', () => {
-  it('follows the injected source on every request without a new probe', async (t) => {
-    const { app, context } = await buildTestApp(t)
-    let active = false
-    context.monitor.setMaintenanceSource(() => active)
+  it('follows the maintenance window by the clock on every request, without a new probe', async (t) => {
+    const clock = new ManualClock('2026-11-21T12:00:00.000Z')
+    const { app, context } = await buildTestApp(t, {}, { clock })
+    await scheduleMaintenance(context.database.db, { title: 'Upgrade', message: 'Brief pause.', startsAt: clock.now() + 60_000, endsAt: clock.now() + 120_000 }, clock.now())
+    await context.incidents.refresh()
     await context.monitor.runOnce()
     assert.equal((await app.inject('/api/v1/health')).json().maintenance, false)
-    active = true
+    clock.advance(60_000)
     const during = await app.inject('/api/v1/health')
     assert.equal(during.json().maintenance, true)
-    active = false
+    clock.advance(60_000)
     const after = await app.inject('/api/v1/health')
     assert.equal(after.json().maintenance, false)
     assert.notEqual(during.headers.etag, after.headers.etag)
