@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 
 async function accessLog (app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.log.isLevelEnabled('info')) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
     done()
   })
 }
