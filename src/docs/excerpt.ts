@@ -1,6 +1,4 @@
 // The excerpt of a result: plain text around the best cluster of matched words, and where those words are in it.
-import type { Locale } from '../site/pages.ts'
-import { wordForms } from './terms.ts'
 import { chunks } from './text.ts'
 
 export const EXCERPT_LENGTH = 200
@@ -13,28 +11,43 @@ export interface Excerpt {
 }
 
 /**
- * A section's text with its words located once, at indexing: `spans` holds, per chunk, its start, end and
- * number of parts, then each part's start and end. Finding highlights then needs no tokenizing per query.
+ * A section's text with its words located and identified once, at indexing: `spans` holds, per chunk, its
+ * start, end, number of parts and the term id of the parts joined (-1 for one part), then each part's start,
+ * end and term id. Finding highlights then needs no tokenizing or stemming per query.
  */
 export interface PreparedText {
   flat: string
-  spans: Uint32Array
+  spans: Int32Array
+  /** Every term id of the text, repeats included, as the index counts them. */
+  terms: number[]
+  /** How many different words the text has (the field length BM25 normalises by). */
+  length: number
 }
 
-export function prepareText (text: string): PreparedText {
+/** `termOf` gives the index term id of a word (as written). */
+export function prepareText (text: string, termOf: (word: string) => number): PreparedText {
   const flat = text.replace(/\s+/g, ' ').trim()
-  const numbers: number[] = []
-  for (const chunk of chunks(flat)) {
-    numbers.push(chunk.start, chunk.end, chunk.parts.length)
-    for (const part of chunk.parts) numbers.push(part.start, part.end)
+  const spans: number[] = []
+  const terms: number[] = []
+  const words = new Set<string>()
+  const add = (word: string) => {
+    words.add(word)
+    const id = termOf(word)
+    terms.push(id)
+    return id
   }
-  return { flat, spans: Uint32Array.from(numbers) }
+  for (const chunk of chunks(flat)) {
+    const ids = chunk.parts.map((part) => add(part.text))
+    spans.push(chunk.start, chunk.end, chunk.parts.length, ids.length > 1 ? add(chunk.parts.map((part) => part.text).join('')) : -1)
+    chunk.parts.forEach((part, p) => spans.push(part.start, part.end, ids[p]!))
+  }
+  return { flat, spans: Int32Array.from(spans), terms, length: words.size }
 }
 
-/** `matched` holds the index terms the result matched (surface forms and stems). */
-export function makeExcerpt (locale: Locale, prepared: PreparedText, matched: Set<string>): Excerpt {
+/** `matched` holds the ids of the index terms the result matched. */
+export function makeExcerpt (prepared: PreparedText, matched: Set<number>): Excerpt {
   const { flat } = prepared
-  const hits = findHits(locale, prepared, matched)
+  const hits = findHits(prepared, matched)
   if (flat.length <= EXCERPT_LENGTH) return { excerpt: flat, highlights: hits.map((hit) => [hit.start, hit.end]) }
 
   // The window that holds the most different matched words (then the most matches), starting a little before one.
@@ -63,40 +76,26 @@ export function makeExcerpt (locale: Locale, prepared: PreparedText, matched: Se
   return { excerpt, highlights }
 }
 
-interface Hit { start: number, end: number, term: string }
+interface Hit { start: number, end: number, term: number }
 
-function findHits (locale: Locale, { flat, spans }: PreparedText, matched: Set<string>): Hit[] {
+function findHits ({ spans }: PreparedText, matched: Set<number>): Hit[] {
   const hits: Hit[] = []
   let i = 0
   while (i < spans.length) {
     const start = spans[i]!
     const end = spans[i + 1]!
     const count = spans[i + 2]!
-    const parts = i + 3
-    i = parts + count * 2
+    const joined = spans[i + 3]!
+    const parts = i + 4
+    i = parts + count * 3
     // A hyphenated or joined word that matched as a whole is one highlight; otherwise its matching pieces are.
-    if (count > 1) {
-      let joined = ''
-      for (let p = 0; p < count; p++) joined += flat.slice(spans[parts + p * 2]!, spans[parts + p * 2 + 1]!)
-      const whole = matchOf(locale, joined, matched)
-      if (whole !== undefined) {
-        hits.push({ start, end, term: whole })
-        continue
-      }
+    if (matched.has(joined)) {
+      hits.push({ start, end, term: joined })
+      continue
     }
-    for (let p = 0; p < count; p++) {
-      const partStart = spans[parts + p * 2]!
-      const partEnd = spans[parts + p * 2 + 1]!
-      const term = matchOf(locale, flat.slice(partStart, partEnd), matched)
-      if (term !== undefined) hits.push({ start: partStart, end: partEnd, term })
+    for (let p = parts; p < i; p += 3) {
+      if (matched.has(spans[p + 2]!)) hits.push({ start: spans[p]!, end: spans[p + 1]!, term: spans[p + 2]! })
     }
   }
   return hits
-}
-
-function matchOf (locale: Locale, word: string, matched: Set<string>): string | undefined {
-  const { surface, stem } = wordForms(locale, word)
-  if (matched.has(surface)) return surface
-  if (matched.has(stem)) return stem
-  return undefined
 }

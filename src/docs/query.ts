@@ -1,7 +1,6 @@
-// A search box query → a MiniSearch query tree of exact terms (stems), each with its weight: per word its stem,
+// A search box query → per query word a tree of exact terms (stems), each with its weight: the word's stem,
 // capped expansions for typos (transpositions count as one edit), for the word being typed, and for
 // German compounds (the compounds a word is part of, the parts a compound splits into).
-import type { Query } from 'minisearch'
 import type { Locale } from '../site/pages.ts'
 import { chunks, hasDigit } from './text.ts'
 import { wordForms } from './terms.ts'
@@ -17,11 +16,10 @@ const MAX_COMPOUNDS = 6
 /** Relative weights of expansions against the word as typed (1). */
 const WEIGHT = { transposition: 0.8, typo: 0.5, completion: 0.45, compound: 0.6, parts: 0.7 }
 
-export interface PlannedQuery {
-  query: Query
-  /** For each query word, every term searched on its behalf: how many words a result matched. */
-  groups: Array<Set<string>>
-}
+/** Terms (stem → weight) that count wherever one occurs; or any child; or all children in the same section. */
+export type QueryTree =
+  | { kind: 'terms', terms: Map<string, number> }
+  | { kind: 'or' | 'and', children: QueryTree[] }
 
 /** Edits allowed for a typo: one in words of 4+ letters, two in 8+; none in numbers and codes. */
 export function typoDistance (word: string): number {
@@ -33,17 +31,14 @@ export function typoDistance (word: string): number {
  * `commonCount`: a word occurring more often than this is nearly everywhere (`the`, `die`): in a query of several
  * words it is left out, as its BM25 weight is next to nothing and its postings are the longest.
  */
-export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary, commonCount = Infinity): PlannedQuery {
+export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary, commonCount = Infinity): QueryTree[] {
   const all = chunks(text).slice(0, MAX_QUERY_WORDS)
   const rare = all.filter((chunk) => chunk.parts.length > 1 || vocabulary.count(wordForms(locale, chunk.text).surface) <= commonCount)
   const found = rare.length === 0 ? all : rare
-  const groups: Array<Set<string>> = []
-  const queries = found.map((chunk, index) => {
-    const group = new Set<string>()
-    groups.push(group)
+  return found.map((chunk, index) => {
     const typing = index === found.length - 1
     const parts = chunk.parts.map((part) => part.text)
-    const context = { weight: 1, typing, split: true, vocabulary, group }
+    const context = { weight: 1, typing, split: true, vocabulary }
     if (parts.length === 1) return expandWord(locale, parts[0]!, context)
     // `Graph-Ansicht`: the joined word, or every piece.
     return or([
@@ -51,7 +46,6 @@ export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary,
       and(parts.map((part, i) => expandWord(locale, part, { ...context, typing: typing && i === parts.length - 1, split: false })))
     ])
   })
-  return { query: or(queries), groups }
 }
 
 interface WordContext {
@@ -61,11 +55,9 @@ interface WordContext {
   /** Compound queries may be split into parts (parts are not split again). */
   split: boolean
   vocabulary: Vocabulary
-  /** Collects every term searched on behalf of the query word. */
-  group: Set<string>
 }
 
-function expandWord (locale: Locale, word: string, context: WordContext): Query {
+function expandWord (locale: Locale, word: string, context: WordContext): QueryTree {
   const { weight, vocabulary } = context
   const terms = new Map<string, number>()
   const add = (term: string, w: number) => {
@@ -73,7 +65,7 @@ function expandWord (locale: Locale, word: string, context: WordContext): Query 
   }
   const { surface, stem } = wordForms(locale, word)
   add(stem, 1)
-  const alternatives: Query[] = []
+  const alternatives: QueryTree[] = []
   if (!hasDigit(surface)) {
     const maxTypos = vocabulary.has(surface) ? MAX_TYPOS.known : MAX_TYPOS.unknown
     for (const { term, distance } of vocabulary.typos(surface, typoDistance(surface), maxTypos)) {
@@ -102,25 +94,13 @@ function expandWord (locale: Locale, word: string, context: WordContext): Query 
       }
     }
   }
-  for (const term of terms.keys()) context.group.add(term)
-  return or([...leaves(terms), ...alternatives])
+  return or([{ kind: 'terms', terms }, ...alternatives])
 }
 
-/** One MiniSearch leaf per weight, holding the terms of that weight. */
-function leaves (terms: Map<string, number>): Query[] {
-  const byWeight = new Map<number, string[]>()
-  for (const [term, weight] of terms) {
-    const list = byWeight.get(weight)
-    if (list === undefined) byWeight.set(weight, [term])
-    else list.push(term)
-  }
-  return [...byWeight].map(([weight, queries]) => ({ queries, boostTerm: () => weight }))
+function or (children: QueryTree[]): QueryTree {
+  return children.length === 1 ? children[0]! : { kind: 'or', children }
 }
 
-function or (queries: Query[]): Query {
-  return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries }
-}
-
-function and (queries: Query[]): Query {
-  return queries.length === 1 ? queries[0]! : { combineWith: 'AND', queries }
+function and (children: QueryTree[]): QueryTree {
+  return children.length === 1 ? children[0]! : { kind: 'and', children }
 }

@@ -1,10 +1,10 @@
-// The search index of one language: one MiniSearch document per section, BM25 with title > heading > body
-// boosts; query planning, scoring by how many query words matched, excerpts and highlights on top.
-import MiniSearch from 'minisearch'
+// The search index of one language: one entry per section (title, heading, body), query planning, ranking by
+// BM25 times the share of query words matched, then excerpts and highlights for the best results.
 import type { SearchResult } from '../http/schemas/search.ts'
 import type { Locale } from '../site/pages.ts'
 import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
 import type { DocPage } from './load.ts'
+import { Postings, type IndexedField } from './postings.ts'
 import { planQuery } from './query.ts'
 import { chunkWords, wordForms } from './terms.ts'
 import { chunks } from './text.ts'
@@ -12,19 +12,6 @@ import { Vocabulary } from './vocabulary.ts'
 
 /** A word occurring more often than this many times per section is too common to search among others. */
 const COMMON_SHARE = 1.5
-
-/** Field boosts: a match in the page title counts most, then the section heading, then the body. */
-export const BOOSTS = { title: 3, heading: 2, text: 1 }
-
-interface Entry {
-  id: number
-  title: string
-  section: string | null
-  url: string
-  /** Indexed as the heading: the section heading, or the page title for the introduction. */
-  heading: string
-  text: string
-}
 
 interface Shown {
   title: string
@@ -35,31 +22,13 @@ interface Shown {
 
 export class SearchIndex {
   readonly locale: Locale
-  /** What results show, by document id; the indexed text itself is not kept twice. */
+  /** What results show, by section id. */
   readonly #shown: Shown[] = []
   readonly #vocabulary = new Vocabulary()
-  readonly #search: MiniSearch<Entry>
+  readonly #postings = new Postings()
 
   constructor (locale: Locale) {
     this.locale = locale
-    this.#search = new MiniSearch<Entry>({
-      fields: ['title', 'heading', 'text'],
-      storeFields: [],
-      tokenize: (text) => chunks(text).flatMap(chunkWords),
-      processTerm: (word) => {
-        const { surface, stem } = wordForms(locale, word)
-        this.#vocabulary.add(surface, stem)
-        return stem
-      },
-      searchOptions: {
-        // Terms reach the index already planned (folded, stemmed, expanded): search leaves them alone.
-        tokenize: (term) => [term],
-        processTerm: (term) => term,
-        boost: BOOSTS,
-        fuzzy: false,
-        prefix: false
-      }
-    })
   }
 
   get sectionCount (): number {
@@ -68,44 +37,80 @@ export class SearchIndex {
 
   /** Adds every section of a page: the introduction and one entry per heading. */
   addPage (page: DocPage): void {
-    const first = this.#shown.length
-    const entries = page.sections.map((section, i): Entry => ({
-      id: first + i,
-      title: page.title,
-      section: section.heading?.text ?? null,
-      url: section.heading === null ? page.url : `${page.url}#${section.heading.anchor}`,
-      heading: section.heading?.text ?? page.title,
-      text: section.heading === null && page.description !== '' && !section.text.includes(page.description)
+    for (const section of page.sections) {
+      const text = section.heading === null && page.description !== '' && !section.text.includes(page.description)
         ? `${page.description}\n${section.text}`
         : section.text
-    }))
-    for (const { title, section, url, text } of entries) this.#shown.push({ title, section, url, text: prepareText(text) })
-    this.#search.addAll(entries)
+      const prepared = prepareText(text, (word) => this.#termOf(word))
+      // The introduction's heading is the page title; every field's words count in the vocabulary.
+      this.#postings.add([this.#field(page.title), this.#field(section.heading?.text ?? page.title), prepared])
+      this.#shown.push({
+        title: page.title,
+        section: section.heading?.text ?? null,
+        url: section.heading === null ? page.url : `${page.url}#${section.heading.anchor}`,
+        text: prepared
+      })
+    }
   }
 
   search (text: string, limit: number): SearchResult[] {
-    const { query, groups } = planQuery(this.locale, text, this.#vocabulary, this.#shown.length * COMMON_SHARE)
-    const words = groups.length
-    const groupsOf = new Map<string, number[]>()
-    groups.forEach((terms, index) => {
-      for (const term of terms) groupsOf.set(term, [...(groupsOf.get(term) ?? []), index])
-    })
-    const ranked = this.#search.search(query).map((result) => {
-      // MiniSearch multiplies by the number of query terms matched; what counts here is how many query
-      // *words* matched (a word searched as stem and surface form is still one word).
-      const raw = result.score / Math.max(1, result.queryTerms.length)
-      let matched = 0
-      for (const term of result.queryTerms) for (const index of groupsOf.get(term) ?? []) matched |= 1 << index
-      const coverage = words === 0 ? 1 : popCount(matched) / words
-      return { id: result.id as number, score: raw * coverage * coverage, terms: result.terms }
-    }).sort((a, b) => b.score - a.score || a.id - b.id)
-
-    return ranked.slice(0, limit).map(({ id, score, terms }) => {
+    const words = planQuery(this.locale, text, this.#vocabulary, this.#shown.length * COMMON_SHARE)
+    const { count, touched, scores, words: matched } = this.#postings.accumulate(words)
+    // Squared share of the query words a section matched: a section with every word beats one with a frequent one.
+    const best = new TopResults(limit)
+    for (let i = 0; i < count; i++) {
+      const id = touched[i]!
+      const coverage = words.length === 0 ? 1 : popCount(matched[id]!) / words.length
+      best.offer(id, scores[id]! * coverage * coverage)
+    }
+    return best.sorted().map(({ id, score }) => {
       const entry = this.#shown[id]!
-      const { excerpt, highlights } = makeExcerpt(this.locale, entry.text, new Set(terms))
+      const terms = new Set<number>()
+      for (const tree of words) this.#postings.matchedTerms(tree, id, terms)
+      const { excerpt, highlights } = makeExcerpt(entry.text, terms)
       return { title: entry.title, section: entry.section, url: entry.url, excerpt, highlights, score: Math.round(score * 1000) / 1000 }
     })
   }
+
+  /** A title or heading as indexed. */
+  #field (text: string): IndexedField {
+    const words = chunks(text).flatMap(chunkWords)
+    return { terms: words.map((word) => this.#termOf(word)), length: new Set(words).size }
+  }
+
+  /** The index term of a word as written: its stem, remembered with its surface form for the query planner. */
+  #termOf (word: string): number {
+    const { surface, stem } = wordForms(this.locale, word)
+    this.#vocabulary.add(surface, stem)
+    return this.#postings.idOf(stem)
+  }
+}
+
+/** The best `limit` of many scored ids: higher score first, then lower id. */
+class TopResults {
+  readonly #limit: number
+  readonly #kept: Array<{ id: number, score: number }> = []
+
+  constructor (limit: number) {
+    this.#limit = limit
+  }
+
+  offer (id: number, score: number): void {
+    const kept = this.#kept
+    if (kept.length === this.#limit && !isBetter(id, score, kept[kept.length - 1]!)) return
+    let at = kept.length
+    while (at > 0 && isBetter(id, score, kept[at - 1]!)) at--
+    kept.splice(at, 0, { id, score })
+    if (kept.length > this.#limit) kept.pop()
+  }
+
+  sorted (): Array<{ id: number, score: number }> {
+    return this.#kept
+  }
+}
+
+function isBetter (id: number, score: number, than: { id: number, score: number }): boolean {
+  return score > than.score || (score === than.score && id < than.id)
 }
 
 function popCount (bits: number): number {
