@@ -1,16 +1,15 @@
-// Bench baseline: a bare node:http server sending the same bytes, content type and ETag as the app, per path.
-// argv[2]: a JSON manifest [{ "path": "/api/v1/health", "file": "/tmp/x", "type": "application/json; charset=utf-8" }].
+// Bench baseline: a bare node:http server sending the same bytes as the service, per path: the recorded body
+// and headers (see same-bytes.ts), and nothing else — no routing framework, hooks, logging or checks.
+// argv[2]: a JSON manifest of BareRoute entries.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { etagOf } from '../src/http/headers.ts'
-
-export interface BareRoute { path: string, file: string, type?: string }
+import type { BareRoute } from './same-bytes.ts'
 
 const manifest = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareRoute[]
 const routes = new Map(manifest.map((route) => {
   const body = readFileSync(route.file)
-  return [route.path, { body, etag: etagOf(body), type: route.type ?? 'application/json; charset=utf-8' }]
+  return [route.path, { body, headers: { ...route.headers, 'content-length': String(body.length) } }]
 }))
 
 const server = createServer((request, response) => {
@@ -20,7 +19,7 @@ const server = createServer((request, response) => {
     response.end()
     return
   }
-  response.writeHead(200, { 'content-type': route.type, etag: route.etag, 'content-length': route.body.length })
+  response.writeHead(200, route.headers)
   response.end(route.body)
 })
 server.keepAliveTimeout = 72_000

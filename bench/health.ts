@@ -13,6 +13,7 @@ import { seedHistory } from '../src/monitor/seed.ts'
 import { openDatabase } from '../src/store/database.ts'
 import { migrate } from '../src/store/migrate.ts'
 import { countAllHealthChecks } from '../src/store/repositories/health-checks.ts'
+import { recordResponse, type BareRoute } from './same-bytes.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 /** Alternating runs per side; the best counts (the machine's capacity, not its neighbours' load). */
@@ -66,12 +67,8 @@ await database.close()
 
 // 2. The app and the bare server, with the same bytes.
 const app = await start('app-server.ts')
-const manifest: Array<{ path: string, file: string }> = []
-for (const route of ['/api/v1/health', '/api/v1/health/history']) {
-  const file = path.join(dir, route.replaceAll('/', '_'))
-  writeFileSync(file, Buffer.from(await (await fetch(app + route)).arrayBuffer()))
-  manifest.push({ path: route, file })
-}
+const manifest: BareRoute[] = []
+for (const route of ['/api/v1/health', '/api/v1/health/history']) manifest.push(await recordResponse(app, route, dir))
 writeFileSync(path.join(dir, 'bare.json'), JSON.stringify(manifest))
 const bare = await start('bare-server.ts', [path.join(dir, 'bare.json')])
 

@@ -16,6 +16,7 @@ import { freePort } from '../test/services/ports.ts'
 import { startPostgres } from '../test/services/postgres.ts'
 import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
+import { recordResponse, type BareRoute } from './same-bytes.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -85,7 +86,7 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   }
 }
 
-async function startBare (manifest: Array<{ path: string, file: string, type: string }>): Promise<string> {
+async function startBare (manifest: BareRoute[]): Promise<string> {
   const file = path.join(work, 'bare.json')
   writeFileSync(file, JSON.stringify(manifest))
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -156,14 +157,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
 
   const { server, coldStartMs } = await startService(env)
-  const manifest: Array<{ path: string, file: string, type: string }> = []
-  for (const { path: route } of ENDPOINTS) {
-    const response = await fetch(server.url + route)
-    if (response.status !== 200) throw new Error(`${route} answered ${response.status} before the load`)
-    const file = path.join(work, `body-${manifest.length}`)
-    writeFileSync(file, Buffer.from(await response.arrayBuffer()))
-    manifest.push({ path: route, file, type: response.headers.get('content-type') ?? 'application/octet-stream' })
-  }
+  const manifest: BareRoute[] = []
+  for (const { path: route } of ENDPOINTS) manifest.push(await recordResponse(server.url, route, work))
   const bareUrl = await startBare(manifest)
 
   console.log(`\n## ${shape === 'embedded' ? 'Embedded (SQLite, memory cache)' : 'Scaled (PostgreSQL, Redis)'}`)

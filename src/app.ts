@@ -44,7 +44,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
 
   // The rules every response follows, one log line per request, then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
-  await app.register(accessLog)
+  await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
   // The OpenAPI description is generated from the schemas of every route registered after this line.

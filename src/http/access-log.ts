@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
-async function accessLog (app: FastifyInstance): Promise<void> {
+/** `enabled`: the info level is on. Below it there is no hook at all, not one that builds a line to drop. */
+async function accessLog (app: FastifyInstance, options: { enabled: boolean }): Promise<void> {
+  if (!options.enabled) return
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
     done()

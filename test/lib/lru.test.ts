@@ -22,4 +22,21 @@ describe('LruCache', () => {
     assert.equal(cache.getOrSet('a', () => 'new'), 'A')
     assert.equal(cache.getOrSet('b', () => 'new'), 'new')
   })
+
+  it('answers the entry just used again without making it, and still evicts in order of use', () => {
+    const cache = new LruCache<string, string>(2)
+    let made = 0
+    cache.getOrSet('a', () => { made++; return 'A' })
+    cache.getOrSet('b', () => { made++; return 'B' })
+    for (let i = 0; i < 3; i++) assert.equal(cache.getOrSet('b', () => 'new'), 'B')
+    cache.getOrSet('a', () => 'new') // a is the most recent again
+    cache.getOrSet('c', () => 'C') // so b goes
+    assert.equal(made, 2)
+    assert.equal(cache.getOrSet('a', () => 'new'), 'A')
+    assert.equal(cache.getOrSet('b', () => 'B2'), 'B2')
+  })
+
+  it('refuses a capacity below one', () => {
+    assert.throws(() => new LruCache(0), RangeError)
+  })
 })
