@@ -1,7 +1,6 @@
 // Graceful shutdown: readiness fails at once, a request in flight still completes, then the stores close.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { gracefulShutdown } from '../src/server.ts'
 import { buildTestApp } from './helper.ts'
 
@@ -9,15 +8,20 @@ describe('graceful shutdown', () => {
   it('finishes the request in flight, fails readiness meanwhile, and closes the database', async (t) => {
     const { app, context } = await buildTestApp(t)
     let release: () => void = () => {}
+    let entered: () => void = () => {}
+    const handlerEntered = new Promise<void>((resolve) => { entered = resolve })
     app.get('/test/slow', async () => {
-      await new Promise<void>((resolve) => { release = resolve })
+      await new Promise<void>((resolve) => {
+        release = resolve
+        entered()
+      })
       return { done: true }
     })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
 
     const inFlight = fetch(`${url}/test/slow`)
-    await sleep(50)
+    await handlerEntered
     const stopping = gracefulShutdown(app, context)
     const readiness = await app.inject('/api/v1/readiness')
     assert.equal(readiness.statusCode, 503, 'readiness fails as soon as shutdown starts')
