@@ -1,4 +1,5 @@
 // The excerpt of a result: plain text around the best cluster of matched words, and where those words are in it.
+import type { IndexedField } from './postings.ts'
 import { chunks } from './text.ts'
 
 export const EXCERPT_LENGTH = 200
@@ -18,14 +19,10 @@ export interface Excerpt {
 export interface PreparedText {
   flat: string
   spans: Int32Array
-  /** Every term id of the text, repeats included, as the index counts them. */
-  terms: number[]
-  /** How many different words the text has (the field length BM25 normalises by). */
-  length: number
 }
 
-/** `termOf` gives the index term id of a word (as written). */
-export function prepareText (text: string, termOf: (word: string) => number): PreparedText {
+/** `termOf` gives the index term id of a word (as written); `field` is the text as the index counts it. */
+export function prepareText (text: string, termOf: (word: string) => number): { prepared: PreparedText, field: IndexedField } {
   const flat = text.replace(/\s+/g, ' ').trim()
   const spans: number[] = []
   const terms: number[] = []
@@ -41,7 +38,7 @@ export function prepareText (text: string, termOf: (word: string) => number): Pr
     spans.push(chunk.start, chunk.end, chunk.parts.length, ids.length > 1 ? add(chunk.parts.map((part) => part.text).join('')) : -1)
     chunk.parts.forEach((part, p) => spans.push(part.start, part.end, ids[p]!))
   }
-  return { flat, spans: Int32Array.from(spans), terms, length: words.size }
+  return { prepared: { flat, spans: Int32Array.from(spans) }, field: { terms, length: words.size } }
 }
 
 /** `matched` holds the ids of the index terms the result matched. */

@@ -41,9 +41,9 @@ export class SearchIndex {
       const text = section.heading === null && page.description !== '' && !section.text.includes(page.description)
         ? `${page.description}\n${section.text}`
         : section.text
-      const prepared = prepareText(text, (word) => this.#termOf(word))
+      const { prepared, field } = prepareText(text, (word) => this.#termOf(word))
       // The introduction's heading is the page title; every field's words count in the vocabulary.
-      this.#postings.add([this.#field(page.title), this.#field(section.heading?.text ?? page.title), prepared])
+      this.#postings.add([this.#field(page.title), this.#field(section.heading?.text ?? page.title), field])
       this.#shown.push({
         title: page.title,
         section: section.heading?.text ?? null,
