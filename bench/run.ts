@@ -175,9 +175,9 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   if (SOAK_SECONDS > 0) {
     const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))
     const sliceSeconds = SOAK_SECONDS / slices
-    console.log(`\nsoak: ${SOAK_SECONDS} s of the mix in ${slices} slices\n`)
-    console.log('| slice | req/s | p99 ms | errors | RSS MiB | loop delay p99 ms | loop delay max ms |')
-    console.log('|---:|---:|---:|---:|---:|---:|---:|')
+    console.log(`\nsoak: ${SOAK_SECONDS} s of the mix in ${slices} slices, each followed by a third as long on the bare server\n`)
+    console.log('| slice | req/s | p99 ms | errors | RSS MiB | loop delay p99 ms | loop delay max ms | bare req/s | ratio |')
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     const rss: number[] = []
     for (let slice = 1; slice <= slices; slice++) {
       const from = Date.now()
@@ -186,10 +186,19 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
       const loopP99 = Math.max(0, ...samples.map((s) => s.loopP99Ms))
       const loopMax = Math.max(0, ...samples.map((s) => s.loopMaxMs))
       rss.push(rssMiB(server.child.pid!))
-      console.log(`| ${slice} | ${run.rps.toFixed(0)} | ${run.p99} | ${run.errors} | ${rss.at(-1)!.toFixed(1)} | ${loopP99.toFixed(1)} | ${loopMax.toFixed(1)} |`)
+      // The machine's own drift (neighbours, CPU clock) shows in the bare server's figure; the service's in the ratio.
+      const bare = await load(bareUrl, mix, Math.max(1, sliceSeconds / 3))
+      console.log(`| ${slice} | ${run.rps.toFixed(0)} | ${run.p99} | ${run.errors} | ${rss.at(-1)!.toFixed(1)} | ${loopP99.toFixed(1)} | ` +
+        `${loopMax.toFixed(1)} | ${bare.rps.toFixed(0)} | ${(run.rps / bare.rps).toFixed(2)} |`)
     }
     const growth = (rss.at(-1)! - rss[0]!) / rss[0]! * 100
     console.log(`\nRSS growth from the first slice to the last: ${growth.toFixed(1)} % (target < 10 %)`)
+    // RSS is a sawtooth (it climbs, then a full collection drops it): the first-to-last figure depends on where the
+    // two ends fall in it. A leak raises the peaks, so the peaks of the two halves are compared too.
+    const half = Math.floor(rss.length / 2)
+    const [firstPeak, secondPeak] = [Math.max(...rss.slice(0, half)), Math.max(...rss.slice(half))]
+    console.log(`RSS peak in the first half ${firstPeak.toFixed(1)} MiB, in the second ${secondPeak.toFixed(1)} MiB: ` +
+      `${((secondPeak - firstPeak) / firstPeak * 100).toFixed(1)} %; lowest ${Math.min(...rss).toFixed(1)} MiB`)
   }
 
   console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
