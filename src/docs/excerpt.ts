@@ -1,5 +1,6 @@
 // The excerpt of a result: plain text around the best cluster of matched words, and where those words are in it.
 import type { IndexedField } from './postings.ts'
+import { chunkWords } from './terms.ts'
 import { chunks } from './text.ts'
 
 export const EXCERPT_LENGTH = 200
@@ -34,8 +35,9 @@ export function prepareText (text: string, termOf: (word: string) => number): { 
     return id
   }
   for (const chunk of chunks(flat)) {
-    const ids = chunk.parts.map((part) => add(part.text))
-    spans.push(chunk.start, chunk.end, chunk.parts.length, ids.length > 1 ? add(chunk.parts.map((part) => part.text).join('')) : -1)
+    // chunkWords: each part, then (for several) the parts joined.
+    const ids = chunkWords(chunk).map(add)
+    spans.push(chunk.start, chunk.end, chunk.parts.length, ids.length > chunk.parts.length ? ids.at(-1)! : -1)
     chunk.parts.forEach((part, p) => spans.push(part.start, part.end, ids[p]!))
   }
   return { prepared: { flat, spans: Int32Array.from(spans) }, field: { terms, length: words.size } }

@@ -3,8 +3,8 @@
 import type { QueryTree } from './query.ts'
 
 /** Field boosts: a match in the page title counts most, then the section heading, then the body. */
-export const BOOSTS = [3, 2, 1] as const
-export const FIELD_COUNT = BOOSTS.length
+const BOOSTS = [3, 2, 1] as const
+const FIELD_COUNT = BOOSTS.length
 
 /** BM25+ (Lv & Zhai): term-frequency saturation k, length normalisation b, and the lower bound δ of a match. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }

@@ -12,7 +12,7 @@ export interface WordForms {
   stem: string
 }
 
-/** Words seen while indexing are remembered, so excerpts of results need no stemming at query time. */
+/** Words seen while indexing are remembered: a word repeats across sections, and queries ask for the same words. */
 const MEMO_LIMIT = 200_000
 const memo: Record<Locale, Map<string, WordForms>> = { en: new Map(), de: new Map() }
 
@@ -32,15 +32,4 @@ export function chunkWords (chunk: Chunk): string[] {
   const words = chunk.parts.map((part) => part.text)
   if (words.length > 1) words.push(words.join(''))
   return words
-}
-
-/** Every term the index holds for a chunk. */
-export function chunkTerms (locale: Locale, chunk: Chunk): string[] {
-  const terms = new Set<string>()
-  for (const word of chunkWords(chunk)) {
-    const { surface, stem } = wordForms(locale, word)
-    terms.add(surface)
-    terms.add(stem)
-  }
-  return [...terms]
 }

@@ -33,10 +33,6 @@ export class Vocabulary {
     this.#reversed = undefined
   }
 
-  stemOf (surface: string): string | undefined {
-    return this.#terms.get(surface)?.stem
-  }
-
   has (term: string): boolean {
     return this.#terms.has(term)
   }
