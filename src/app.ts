@@ -1,13 +1,14 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { randomUUID } from 'node:crypto'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
+import { requestIdSequence } from './http/request-ids.ts'
+import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
 import discordRoutes from './http/routes/discord.ts'
 import incidentRoutes from './http/routes/incidents.ts'
@@ -31,7 +32,8 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdSequence(),
+    childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
     return503OnClosing: false,

@@ -27,10 +27,11 @@ export function sendProblem (reply: FastifyReply, error: ProblemError): FastifyR
 }
 
 async function conventions (app: FastifyInstance, options: ConventionsOptions): Promise<void> {
-  // Header sets built once: this code runs on every request.
-  const everyResponse = { ...corsHeaders, ...securityHeaders }
-  const dataResponse = { 'content-security-policy': DATA_CSP }
+  // Header sets built once, each complete for its kind of response: this code runs on every request.
+  const dataResponse = { ...corsHeaders, ...securityHeaders, 'content-security-policy': DATA_CSP }
   const htmlResponse = {
+    ...corsHeaders,
+    ...securityHeaders,
     ...htmlSecurityHeaders,
     'content-security-policy': HTML_CSP,
     link: htmlLinkHeader(options.staging),
@@ -38,18 +39,18 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
   }
   const preflight = { ...preflightHeaders, allow: ALLOWED_METHODS, 'content-length': '0' }
 
-  // Callback-style hooks: no promise per request on the hot path.
+  // Callback-style hooks: no promise per request on the hot path. Reads pass straight through.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(everyResponse)
     if (READ_METHODS.has(request.method)) return done()
     // CORS preflight and capability discovery: no content, so Content-Length is 0 (RFC 9110 §9.3.7).
     if (request.method === 'OPTIONS') reply.code(204).headers(preflight).send()
     else sendProblem(reply, problems.methodNotAllowed(request.method))
   })
 
+  // Every response passes here, errors and 404s included: its headers are decided in one place.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
-    reply.headers(html ? htmlResponse : dataResponse)
+    const type = reply.getHeader('content-type')
+    reply.headers(typeof type === 'string' && type.startsWith('text/html') ? htmlResponse : dataResponse)
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)
       return done(null, payload)
