@@ -13,6 +13,7 @@ import { seedHistory } from '../src/monitor/seed.ts'
 import { openDatabase } from '../src/store/database.ts'
 import { migrate } from '../src/store/migrate.ts'
 import { countAllHealthChecks } from '../src/store/repositories/health-checks.ts'
+import { binNodeFlags } from './bin-flags.ts'
 import { recordResponse, type BareRoute } from './same-bytes.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
@@ -39,8 +40,8 @@ async function median (times: number, fn: () => Promise<unknown>): Promise<numbe
   return samples.sort((a, b) => a - b)[Math.floor(times / 2)]!
 }
 
-async function start (script: string, args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], {
+async function start (script: string, args: string[] = [], flags: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, script), ...args], {
     env: { ...process.env, DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit']
   })
   children.push(child)
@@ -66,7 +67,7 @@ const steadyRecompute = await median(9, () => loadHistory(database, now))
 await database.close()
 
 // 2. The app and the bare server, with the same bytes.
-const app = await start('app-server.ts')
+const app = await start('app-server.ts', [], binNodeFlags()) // the heap settings `status-api serve` runs with
 const manifest: BareRoute[] = []
 for (const route of ['/api/v1/health', '/api/v1/health/history']) manifest.push(await recordResponse(app, route, dir))
 writeFileSync(path.join(dir, 'bare.json'), JSON.stringify(manifest))

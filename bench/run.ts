@@ -16,6 +16,7 @@ import { freePort } from '../test/services/ports.ts'
 import { startPostgres } from '../test/services/postgres.ts'
 import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
+import { BIN, binNodeFlags } from './bin-flags.ts'
 import { recordResponse, type BareRoute } from './same-bytes.ts'
 
 const { values: args } = parseArgs({
@@ -32,7 +33,6 @@ const CONNECTIONS = Number(args.connections)
 const ROUNDS = Number(args.rounds)
 const SOAK_SECONDS = Math.min(Number(args.soak), 1800)
 const ROOT = path.resolve(import.meta.dirname, '..')
-const BIN = path.join(ROOT, 'bin', 'status-api.js')
 
 /** Every public endpoint, with the share of requests it gets in the realistic mix (status pages and monitors polling health). */
 const ENDPOINTS: Array<{ path: string, weight: number }> = [
@@ -67,12 +67,12 @@ function cli (env: Record<string, string>, ...command: string[]): void {
 
 interface Server { url: string, child: ChildProcess, probeFile: string }
 
-/** Starts `status-api serve` with the event-loop probe; returns once readiness answers 200, with the time it took. */
+/** Starts `status-api serve` as the bin does (its Node flags), with the event-loop probe; returns once readiness answers 200, with the time it took. */
 async function startService (env: Record<string, string>): Promise<{ server: Server, coldStartMs: number }> {
   const port = await freePort()
   const probeFile = path.join(work, `probe-${port}.jsonl`)
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
+  const child = spawn(process.execPath, [...binNodeFlags(), '--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
     stdio: ['ignore', 'ignore', 'inherit']
   })
