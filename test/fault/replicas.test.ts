@@ -79,7 +79,8 @@ describe('three replicas on one PostgreSQL and one Redis', { skip: postgresSkip(
     const before = platform.requests
     const answers = await Promise.all(Array.from({ length: 90 }, () => client.get('/api/v1/health/discord')))
     assert.ok(answers.every((a) => a.status === 200), answers.map((a) => a.status).join(','))
-    assert.equal(platform.requests - before, 1, 'one upstream request for 90 requests over three replicas')
+    assert.equal(platform.requests - before, 1, 'one upstream request for 90 requests over three replicas; their logs:\n' +
+      replicas.map((replica) => replica.output).join('\n'))
     const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ fetchedAt: string }>))
     assert.equal(new Set(bodies.map((b) => b.fetchedAt)).size, 1, 'all three serve the one shared value')
   })

@@ -10,16 +10,18 @@ const BIN = path.resolve('bin/status-api.js')
 export class AppProcess {
   readonly url: string
   readonly child: ChildProcess
-  #stderr = ''
+  #output = ''
 
   constructor (url: string, child: ChildProcess) {
     this.url = url
     this.child = child
-    child.stderr?.on('data', (chunk: Buffer) => { this.#stderr = (this.#stderr + chunk.toString()).slice(-10_000) })
+    const keep = (chunk: Buffer) => { this.#output = (this.#output + chunk.toString()).slice(-10_000) }
+    child.stdout?.on('data', keep)
+    child.stderr?.on('data', keep)
   }
 
-  /** What the process wrote to stderr (the last 10 kB), for failure messages. */
-  get stderr (): string { return this.#stderr }
+  /** What the process wrote (its log lines and any crash; the last 10 kB), for failure messages. */
+  get output (): string { return this.#output }
 
   get exited (): boolean { return this.child.exitCode !== null || this.child.signalCode !== null }
 
@@ -37,16 +39,16 @@ export async function startApp (env: Record<string, string>): Promise<AppProcess
   const port = await freePort()
   const child = spawn(process.execPath, [BIN, 'serve'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe']
   })
   const app = new AppProcess(`http://127.0.0.1:${port}`, child)
   process.once('exit', () => child.kill('SIGKILL'))
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (app.exited) throw new Error(`status-api exited at start: ${app.stderr}`)
+    if (app.exited) throw new Error(`status-api exited at start: ${app.output}`)
     const alive = await fetch(`${app.url}/api/v1/liveness`).then((r) => r.ok, () => false)
     if (alive) return app
     await sleep(50)
   }
   child.kill('SIGKILL')
-  throw new Error(`status-api did not start: ${app.stderr}`)
+  throw new Error(`status-api did not start: ${app.output}`)
 }

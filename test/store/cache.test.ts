@@ -77,16 +77,19 @@ describe('memory cache bounds', () => {
 describe('redis with memory fallback', { skip }, () => {
   it('keeps working while Redis is down, reports it, and uses Redis again when it returns', async () => {
     const server = redis!
-    const cache = new FallbackCache(await connectedRedis(`f${process.pid}:`), new MemoryCache())
+    const fallbacks: string[] = []
+    const cache = new FallbackCache(await connectedRedis(`f${process.pid}:`), new MemoryCache(), { onFallback: (message) => fallbacks.push(message) })
     after(() => cache.close())
     await cache.set('k', 'in-redis', 60_000)
     assert.equal(await cache.get('k'), 'in-redis')
     assert.ok(await cache.ping() >= 0)
 
     await server.stop()
-    await assert.rejects(cache.ping(), 'the probe sees Redis down')
     const started = performance.now()
     await cache.set('k', 'in-memory', 60_000)
+    assert.equal(fallbacks.length, 1, 'the switch to memory is reported')
+    assert.match(fallbacks[0]!, /^redis command failed \(.+\); using memory for 1000 ms$/)
+    await assert.rejects(cache.ping(), 'the probe sees Redis down')
     assert.equal(await cache.get('k'), 'in-memory', 'operations fall back to memory')
     assert.equal(await cache.increment('c', 60_000), 1)
     assert.ok(performance.now() - started < 1000, 'the fallback does not wait on the dead server')

@@ -8,12 +8,15 @@ export class FallbackCache implements Cache {
   readonly #primary: Cache
   readonly #fallback: Cache
   readonly #now: () => number
+  readonly #onFallback: (message: string) => void
   #skipPrimaryUntil = 0
 
-  constructor (primary: Cache, fallback: Cache, now: () => number = Date.now) {
+  /** `onFallback` hears each time a failed command sends the cache to memory (a log line: this is not silent). */
+  constructor (primary: Cache, fallback: Cache, options: { now?: () => number, onFallback?: (message: string) => void } = {}) {
     this.#primary = primary
     this.#fallback = fallback
-    this.#now = now
+    this.#now = options.now ?? Date.now
+    this.#onFallback = options.onFallback ?? (() => {})
   }
 
   /** True while the primary is being bypassed after a failure. */
@@ -26,16 +29,15 @@ export class FallbackCache implements Cache {
   increment (key: string, ttlMs: number) { return this.#use((cache) => cache.increment(key, ttlMs)) }
   lock (key: string, ttlMs: number) { return this.#use((cache) => cache.lock(key, ttlMs)) }
 
-  /** Pings the primary itself: the health of the cache is the health of Redis, not of the fallback. */
+  /**
+   * Pings the primary itself: the health of the cache is the health of Redis, not of the fallback. A failed ping
+   * only reports: the commands find out for themselves. (A ping that timed out because this process was starved of
+   * CPU would otherwise send every replica's locks and counters to memory for a second, each on its own.)
+   */
   async ping (): Promise<number> {
-    try {
-      const latency = await this.#primary.ping()
-      this.#skipPrimaryUntil = 0
-      return latency
-    } catch (error) {
-      this.#skipPrimaryUntil = this.#now() + RETRY_AFTER_MS
-      throw error
-    }
+    const latency = await this.#primary.ping()
+    this.#skipPrimaryUntil = 0
+    return latency
   }
 
   async close (): Promise<void> {
@@ -46,8 +48,9 @@ export class FallbackCache implements Cache {
     if (!this.degraded) {
       try {
         return await operation(this.#primary)
-      } catch {
+      } catch (error) {
         this.#skipPrimaryUntil = this.#now() + RETRY_AFTER_MS
+        this.#onFallback(`redis command failed (${(error as Error).message}); using memory for ${RETRY_AFTER_MS} ms`)
       }
     }
     return operation(this.#fallback)

@@ -16,5 +16,5 @@ export async function openCache (options: { redisUrl: string | undefined, onErro
   if (options.redisUrl === undefined) return { cache: new MemoryCache(), kind: 'memory' }
   const redis = new RedisCache(options.redisUrl, { onError: options.onError, keyPrefix: options.keyPrefix })
   await redis.connected(CONNECT_WAIT_MS)
-  return { cache: new FallbackCache(redis, new MemoryCache()), kind: 'redis' }
+  return { cache: new FallbackCache(redis, new MemoryCache(), { onFallback: options.onError }), kind: 'redis' }
 }

@@ -12,7 +12,7 @@ export class RedisCache implements Cache {
     this.#redis = new Redis(url, {
       keyPrefix: options.keyPrefix ?? 'status-api:',
       connectTimeout: 1000,
-      commandTimeout: 500,
+      commandTimeout: 1000,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
