@@ -1,6 +1,11 @@
-// Lint rules: eslint's and typescript-eslint's recommended sets, nothing clever.
+// Lint rules: eslint's and typescript-eslint's recommended sets, promise checks that need types, and the layering
+// of DESIGN §7 (dependencies point down: the contract and the helpers import nothing above them, no domain imports http/).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+
+const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
+const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
+const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo']
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/'] },
@@ -12,6 +17,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error'
     }
+  },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // node:test's describe/it return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': ['error', {
+        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }]
+      }],
+      '@typescript-eslint/no-misused-promises': 'error'
+    }
+  },
+  {
+    files: ['src/api/**', 'src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ourOwnParent] }] }
+  },
+  {
+    files: domainFolders.map((folder) => `src/${folder}/**`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
   },
   {
     files: ['src/site/assets/**/*.js'],

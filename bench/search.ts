@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { projectRoot } from '../src/config.ts'
 import { DocsSite } from '../src/docs/docs-site.ts'
-import type { Locale } from '../src/site/pages.ts'
+import type { Locale } from '../src/lib/locale.ts'
 
 const SECTIONS_PER_PAGE = 10
 const QUERIES = 2000

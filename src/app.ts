@@ -10,14 +10,14 @@ import rateLimit from './http/rate-limit.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
-import discordRoutes from './http/routes/discord.ts'
+import platformStatusRoutes from './http/routes/platform-status.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
 import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
-import { sitePages } from './site/site-pages.ts'
+import { sitePages } from './site/home-and-status-pages.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
 export interface AppOptions {
@@ -55,7 +55,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(healthRoutes, { monitor: context.monitor })
-  await app.register(discordRoutes, { platformStatus: context.platformStatus })
+  await app.register(platformStatusRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
 
   // The site: home and status page, the docs with their search (an API route too), and the assets they load.

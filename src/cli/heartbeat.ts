@@ -1,6 +1,6 @@
 // `status-api heartbeat --shard N --status ready --ping MS [--guilds N]`: a bot shard reports in.
 import { parseArgs } from 'node:util'
-import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../monitor/heartbeat-reporter.ts'
+import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'

@@ -1,6 +1,6 @@
 // `status-api seed --days 90 [--replace]`: a demo history in an empty database, for demos and benchmarks.
 import { parseArgs } from 'node:util'
-import { HistoryExistsError, seedHistory } from '../monitor/seed.ts'
+import { HistoryExistsError, seedHistory } from '../demo/seed.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'

@@ -1,6 +1,6 @@
 // The demo's bot: four shards reporting heartbeats every 15 s, one of them now and then reconnecting. Demo only.
 import type { Database } from '../store/database.ts'
-import { reportHeartbeat } from '../monitor/heartbeat-reporter.ts'
+import { reportHeartbeat } from '../bot/heartbeat-reporter.ts'
 
 const SHARDS = 4
 const EVERY_MS = 15_000

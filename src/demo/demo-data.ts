@@ -2,7 +2,7 @@
 // it replaces the history of the database it is given, so the demo runs on a database of its own.
 import type { Database } from '../store/database.ts'
 import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
-import { seedHistory } from '../monitor/seed.ts'
+import { seedHistory } from './seed.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

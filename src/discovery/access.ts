@@ -1,7 +1,7 @@
 // Which discovery documents this request may see (DESIGN §5): staging hides them, PUBLIC_BASE_URL pins them to one host.
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
-import { isAddressedTo } from '../http/base-url.ts'
+import { isHostOf } from '../lib/host.ts'
 
 /**
  * The API catalog and the OpenAPI description: never on staging; in production with PUBLIC_BASE_URL set, only
@@ -9,7 +9,7 @@ import { isAddressedTo } from '../http/base-url.ts'
  */
 export function servesApiDescription (request: FastifyRequest, config: Config): boolean {
   if (config.deployEnv === 'staging') return false
-  return config.publicBaseUrl === undefined || isAddressedTo(request, config.publicBaseUrl)
+  return config.publicBaseUrl === undefined || isHostOf(request.host, config.publicBaseUrl)
 }
 
 /** The sitemap: never on staging, so crawlers record no staging URLs. */

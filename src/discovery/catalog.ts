@@ -1,6 +1,6 @@
 // The RFC 9727 API catalog: an RFC 9264 linkset with one context object pointing to the OpenAPI description, the
 // documentation pages and the health endpoint, every URL absolute.
-import type { ApiCatalogBody } from '../http/schemas/discovery.ts'
+import type { ApiCatalogBody } from '../api/discovery.ts'
 
 export const CATALOG_PATH = '/.well-known/api-catalog'
 export const OPENAPI_PATH = '/api/v1/openapi.json'

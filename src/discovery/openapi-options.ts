@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifySchema } from 'fastify'
 import { projectRoot, type Config } from '../config.ts'
-import { ProblemSchema } from '../http/schemas/common.ts'
+import { ProblemSchema } from '../api/common.ts'
 import { toOpenApi31Schemas } from './json-schema-2020.ts'
 import { sharedComponents, sharedResponseNames, withSharedResponses } from './shared-responses.ts'
 

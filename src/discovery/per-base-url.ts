@@ -1,6 +1,6 @@
 // A document rendered once per base URL and kept as bytes with its ETag; bounded, because without PUBLIC_BASE_URL the
 // base comes from the request's Host and a client could otherwise make it grow without end.
-import { etagOf } from '../http/headers.ts'
+import { etagOf } from '../lib/etag.ts'
 import { LruCache } from '../lib/lru.ts'
 
 export interface Rendered {

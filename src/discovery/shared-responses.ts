@@ -1,6 +1,6 @@
 // The responses every operation shares (304, 400, 404, 405, 429, 500) and their headers: declared once as OpenAPI
 // components, chosen per route, and referenced from every operation — no route repeats them.
-import { ALLOWED_METHODS, problems, type ProblemError } from '../http/problems.ts'
+import { ALLOWED_METHODS, problems, type ProblemError } from '../api/problems.ts'
 
 type Json = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 // /sitemap.xml: every HTML page the page sources list, each with hreflang alternates between English and German.
-import { escapeHtml } from '../site/html.ts'
-import type { PagePair, PageSource } from '../site/pages.ts'
+import { escapeHtml } from '../lib/html.ts'
+import type { PagePair, PageSource } from '../site/page-source.ts'
 
 /** Every page pair of every source, each English path once. */
 export function allPages (sources: readonly PageSource[]): PagePair[] {

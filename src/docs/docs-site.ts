@@ -2,10 +2,11 @@
 // and the page list for the sitemap and llms.txt.
 import { existsSync } from 'node:fs'
 import { ConfigError } from '../config.ts'
-import type { SearchResult } from '../http/schemas/search.ts'
-import type { Locale, PagePair, PageSource } from '../site/pages.ts'
+import type { SearchResult } from '../api/search.ts'
+import type { Locale } from '../lib/locale.ts'
+import type { PagePair, PageSource } from '../site/page-source.ts'
 import { loadDocs, type DocPage } from './load.ts'
-import { SearchIndex } from './search-index.ts'
+import { SearchIndex } from './search/search-index.ts'
 
 export interface DocsSiteOptions {
   docsDir: string

@@ -1,5 +1,5 @@
 // The few words the docs pages say themselves, in both languages.
-import type { Locale } from '../site/pages.ts'
+import type { Locale } from '../lib/locale.ts'
 
 export const LABELS = {
   en: {

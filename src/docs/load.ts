@@ -1,8 +1,8 @@
 // Reads a docs tree (`en/**/*.md(x)`, `de/**/*.md(x)`) into pages: URL, title, description, HTML and sections.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { escapeHtml } from '../site/html.ts'
-import type { Locale } from '../site/pages.ts'
+import { escapeHtml } from '../lib/html.ts'
+import type { Locale } from '../lib/locale.ts'
 import { slugify } from './anchors.ts'
 import { readFrontMatter } from './front-matter.ts'
 import { renderMarkdown, type Heading, type Section } from './markdown.ts'

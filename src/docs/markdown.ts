@@ -1,6 +1,6 @@
 // One Markdown page → HTML with heading anchors and rewritten links, plus its sections as plain text for the index.
 import { Lexer, Marked, type Token, type Tokens } from 'marked'
-import { escapeHtml } from '../site/html.ts'
+import { escapeHtml } from '../lib/html.ts'
 import { createSlugger, explicitAnchor } from './anchors.ts'
 
 export interface Heading {

@@ -1,9 +1,9 @@
 // The HTML of the docs: a page with its navigation and search box, and the search results page that the
 // box falls back to without JavaScript. Everything goes through the shared layout.
-import type { SearchResult } from '../http/schemas/search.ts'
-import { escapeHtml } from '../site/html.ts'
+import type { SearchResult } from '../api/search.ts'
+import { escapeHtml } from '../lib/html.ts'
 import { renderPage } from '../site/layout.ts'
-import type { Locale } from '../site/pages.ts'
+import type { Locale } from '../lib/locale.ts'
 import type { DocsSite } from './docs-site.ts'
 import { LABELS } from './labels.ts'
 import type { DocPage } from './load.ts'

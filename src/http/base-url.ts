@@ -1,20 +1,8 @@
 // The spec's {base_url}: PUBLIC_BASE_URL when set, otherwise the request's own origin when its host is well formed.
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import { isValidHost } from '../lib/host.ts'
 import { LruCache } from '../lib/lru.ts'
-
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
-/** A DNS name (or IPv4 address) or a bracketed IPv6 address, with an optional port: nothing else is ever reflected. */
-const HOST = new RegExp(`^(?:(?:${LABEL}\\.)*${LABEL}\\.?|\\[[0-9a-f:.]{2,45}\\])(?::(\\d{1,5}))?$`, 'i')
-
-/** Whether a Host (or X-Forwarded-Host) value is a syntactically valid host[:port]. */
-export function isValidHost (host: string): boolean {
-  const match = HOST.exec(host)
-  if (match === null || host.length > 260) return false
-  if (match[1] !== undefined && Number(match[1]) > 65535) return false
-  // The WHATWG parser has the last word (IPv6 forms).
-  return URL.canParse(`http://${host}`)
-}
 
 /**
  * The origin a request was addressed to: its Host (or, with TRUST_PROXY, X-Forwarded-Host and -Proto — Fastify's
@@ -39,11 +27,4 @@ export function fallbackOrigin (config: Config): string {
 export function baseUrlOf (request: FastifyRequest, config: Config): string {
   if (config.publicBaseUrl !== undefined) return config.publicBaseUrl.origin
   return requestOrigin(request) ?? fallbackOrigin(config)
-}
-
-/** Whether the request was addressed to the host of `publicBaseUrl` (its default port implied when none is given). */
-export function isAddressedTo (request: FastifyRequest, publicBaseUrl: URL): boolean {
-  const host = request.host
-  if (!isValidHost(host)) return false
-  return new URL(`${publicBaseUrl.protocol}//${host}`).host === publicBaseUrl.host
 }

@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sendProblem } from './conventions.ts'
-import { PROBLEM_CONTENT_TYPE, problems } from './problems.ts'
+import { PROBLEM_CONTENT_TYPE, problems } from '../api/problems.ts'
 
 const STATUS_BY_CODE: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,

@@ -3,9 +3,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
-  DATA_CSP, HTML_CSP, cacheControl, corsHeaders, etagOf, htmlLinkHeader, htmlSecurityHeaders, ifNoneMatchHits, preflightHeaders, securityHeaders
+  DATA_CSP, HTML_CSP, cacheControl, corsHeaders, htmlLinkHeader, htmlSecurityHeaders, ifNoneMatchHits, preflightHeaders, securityHeaders
 } from './headers.ts'
-import { ALLOWED_METHODS, PROBLEM_CONTENT_TYPE, ProblemError, problems } from './problems.ts'
+import { ALLOWED_METHODS, PROBLEM_CONTENT_TYPE, ProblemError, problems } from '../api/problems.ts'
+import { etagOf } from '../lib/etag.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

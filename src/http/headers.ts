@@ -1,5 +1,4 @@
 // Response header values in one place: Cache-Control per route, ETags, CORS, security and discovery links.
-import { createHash } from 'node:crypto'
 
 /** Cache-Control of each kind of response (DESIGN §4). */
 export const cacheControl = {
@@ -12,11 +11,6 @@ export const cacheControl = {
   asset: 'public, max-age=86400',
   noStore: 'no-store'
 } as const
-
-/** A strong ETag over the exact bytes sent. */
-export function etagOf (body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`
-}
 
 /** RFC 9110 §13.1.2: If-None-Match uses weak comparison; `*` matches any current representation. */
 export function ifNoneMatchHits (header: string | undefined, etag: string): boolean {

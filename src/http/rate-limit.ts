@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Cache } from '../store/cache/cache.ts'
 import type { Clock } from '../lib/clock.ts'
-import { problems } from './problems.ts'
+import { problems } from '../api/problems.ts'
 import { sendProblem } from './conventions.ts'
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 // What incidents and maintenance windows may hold: the vocabularies, the text limits and the checks of operator input.
 import type { Static } from 'typebox'
-import type { IncidentImpact as ImpactSchema, IncidentStatus as StatusSchema } from '../http/schemas/incidents.ts'
+import type { IncidentImpact as ImpactSchema, IncidentStatus as StatusSchema } from '../api/incidents.ts'
 
 export type IncidentStatus = Static<typeof StatusSchema>
 export type IncidentImpact = Static<typeof ImpactSchema>

@@ -3,11 +3,11 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
-import type { IncidentsBody } from '../http/schemas/incidents.ts'
+import type { IncidentsBody } from '../api/incidents.ts'
 import type { Database } from '../store/database.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
-import { serialize, type Serialized } from '../http/serialized.ts'
+import { serialize, type Serialized } from '../lib/serialized.ts'
 import { RESOLVED_DAYS, buildIncidentsBody, nextChange, type IncidentsData } from './view.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */

@@ -1,6 +1,6 @@
 // The public view of incidents and maintenance at a given instant: which window is active, which are
 // coming, which incidents show and in what order. Pure: rows and a time in, the response body out.
-import type { Incident, IncidentsBody, Maintenance } from '../http/schemas/incidents.ts'
+import type { Incident, IncidentsBody, Maintenance } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
 import type { IncidentImpact, IncidentStatus } from './rules.ts'

@@ -1,5 +1,5 @@
 // Builds the health body (DESIGN §4) from probe results; the overall status follows the rule in status.ts.
-import type { HealthBody } from '../http/schemas/health.ts'
+import type { HealthBody } from '../api/health.ts'
 import type { BotProbeResult, ProbeResult } from './probes/probe.ts'
 import { overallStatus } from './status.ts'
 

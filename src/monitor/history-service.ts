@@ -1,12 +1,12 @@
 // The history, recomputed at most once per clock minute and served from memory; the last good one outlives a database outage.
 import type { Logger } from 'pino'
-import type { HistoryBody } from '../http/schemas/health.ts'
+import type { HistoryBody } from '../api/health.ts'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 import type { Database } from '../store/database.ts'
 import { loadHistory } from './history.ts'
-import { minuteOf } from './minutes.ts'
-import { serialize, type Serialized } from '../http/serialized.ts'
+import { minuteOf } from '../lib/minutes.ts'
+import { serialize, type Serialized } from '../lib/serialized.ts'
 
 export interface HistoryService {
   /** The current history (a stale one starts a recompute in the background); computes it first when there is none yet. */

@@ -1,9 +1,9 @@
 // The history body (DESIGN §4): the last 24 h of minute checks and 90 days of uptime, from rollups and raw rows.
-import type { DailyUptime, HistoryBody } from '../http/schemas/health.ts'
+import type { DailyUptime, HistoryBody } from '../api/health.ts'
 import type { Database } from '../store/database.ts'
 import { countHealthChecksByDay, listHealthChecks, type DayCounts, type HealthCheckRow } from '../store/repositories/health-checks.ts'
 import { listUptimeDaily } from '../store/repositories/uptime-daily.ts'
-import { MINUTES_PER_DAY, dateOfDay, dayOfMinute, isoOfMinute, minuteOf } from './minutes.ts'
+import { MINUTES_PER_DAY, dateOfDay, dayOfMinute, isoOfMinute, minuteOf } from '../lib/minutes.ts'
 import { asComponentStatus, asOverallStatus } from './status.ts'
 
 export const UPTIME_DAYS = 90

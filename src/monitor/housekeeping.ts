@@ -3,7 +3,7 @@ import type { Database } from '../store/database.ts'
 import { countHealthChecksByDay, deleteHealthChecksBefore } from '../store/repositories/health-checks.ts'
 import { deleteUptimeDailyBefore, upsertUptimeDaily } from '../store/repositories/uptime-daily.ts'
 import { RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './history.ts'
-import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from './minutes.ts'
+import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
 
 export interface HousekeepingResult {
   rolledUpDays: number

@@ -2,7 +2,7 @@
 // records one check per minute (buffered while the database is away), keeps the history and the rollups fresh.
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
-import type { HealthBody } from '../http/schemas/health.ts'
+import type { HealthBody } from '../api/health.ts'
 import type { Clock } from '../lib/clock.ts'
 import { withTimeout } from '../lib/timeout.ts'
 import type { Cache, CacheKind } from '../store/cache/cache.ts'
@@ -12,11 +12,11 @@ import { CheckBuffer } from './check-buffer.ts'
 import { buildHealthBody, type ProbeResults } from './health-body.ts'
 import { createHistoryService, type HistoryService } from './history-service.ts'
 import { runHousekeeping } from './housekeeping.ts'
-import { minuteOf } from './minutes.ts'
+import { minuteOf } from '../lib/minutes.ts'
 import { probeBot } from './probes/bot-probe.ts'
 import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
-import { serialize, type Serialized } from '../http/serialized.ts'
+import { serialize, type Serialized } from '../lib/serialized.ts'
 import { VERSION } from './version.ts'
 
 const CACHE_TIMEOUT_MS = 1000
@@ -147,7 +147,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
       logger.error({ err: error }, 'health monitor round failed')
     }
     if (!stopped) {
-      timer = setTimeout(loop, intervalMs)
+      timer = setTimeout(() => { void loop() }, intervalMs)
       timer.unref()
     }
   }

@@ -1,10 +1,10 @@
-// Turns a validated Statuspage summary into the DiscordBody shape of DESIGN §4 (without `stale`, which
+// Turns a validated Statuspage summary into the PlatformStatusBody shape of DESIGN §4 (without `stale`, which
 // depends on when it is served). Throws UpstreamError('invalid_body') when a value we pass on is unusable.
-import type { DiscordBody } from '../http/schemas/discord.ts'
+import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { StatuspageComponent, StatuspageIncident, StatuspageSummary } from './statuspage-summary.ts'
 import { UpstreamError } from './upstream-error.ts'
 
-export type NormalisedStatus = Omit<DiscordBody, 'stale'>
+export type NormalisedStatus = Omit<PlatformStatusBody, 'stale'>
 
 const UNRESOLVED = new Set(['investigating', 'identified', 'monitoring'])
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/

@@ -2,7 +2,7 @@
 // deployment (single flight in-process, a cache lock across replicas), the last good value when it fails.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import type { DiscordBody } from '../http/schemas/discord.ts'
+import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 import type { Cache } from '../store/cache/cache.ts'
@@ -23,7 +23,7 @@ const POLL_MS = 50
 export interface PlatformReading {
   /** The normalised status, or undefined when there has never been a good value (answer 503).
    * The same object while the value and its staleness stay the same: treat it as read-only. */
-  status: DiscordBody | undefined
+  status: PlatformStatusBody | undefined
   /** Whole seconds the answer stays fresh: the `max-age` of a 200. */
   maxAgeSeconds: number
   /** Seconds until the next upstream attempt is due, at least 1: the `Retry-After` of a 503. */
@@ -34,7 +34,7 @@ export interface PlatformStatus {
   /** The current reading; refreshes from the upstream first when due. Never throws. */
   read (): Promise<PlatformReading>
   /** The status for other views (the status page): the normalised value, or undefined. Never throws. */
-  current (): Promise<DiscordBody | undefined>
+  current (): Promise<PlatformStatusBody | undefined>
 }
 
 export interface PlatformStatusOptions {
@@ -121,7 +121,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   })
 
   // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
-  let lastView: { snapshot: Snapshot, stale: boolean, status: DiscordBody } | undefined
+  let lastView: { snapshot: Snapshot, stale: boolean, status: PlatformStatusBody } | undefined
   const read = async (): Promise<PlatformReading> => {
     if (due(local)) await refresh()
     const result = reading(local, clock.now())

@@ -1,11 +1,11 @@
 // What the replicas share in the cache: the last good normalised value and when the latest attempt was made.
 import { Type, type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
-import { DiscordBody } from '../http/schemas/discord.ts'
+import { PlatformStatusBody } from '../api/platform-status.ts'
 
 const SnapshotSchema = Type.Object({
   /** The last good value (`stale: false` as fetched), or null before the first success. */
-  value: Type.Union([DiscordBody, Type.Null()]),
+  value: Type.Union([PlatformStatusBody, Type.Null()]),
   /** Milliseconds since the epoch of the latest upstream attempt, successful or not. */
   attemptedAt: Type.Number()
 })

@@ -1,8 +1,8 @@
 // The home page (`/` and its German twin): what this service is, the current status, and where to go next.
-import { escapeHtml } from './html.ts'
+import { escapeHtml } from '../lib/html.ts'
 import { localPath, renderPage } from './layout.ts'
-import type { Locale } from './pages.ts'
-import type { HealthBody } from '../http/schemas/health.ts'
+import type { Locale } from '../lib/locale.ts'
+import type { HealthBody } from '../api/health.ts'
 import { TEXT, overallState } from './assets/status-view.js'
 
 export interface HomePageOptions {

@@ -1,6 +1,6 @@
 // The one layout every HTML page uses (status, docs, home): document shell, header, language switch, footer.
-import { escapeHtml } from './html.ts'
-import type { Locale } from './pages.ts'
+import { escapeHtml } from '../lib/html.ts'
+import type { Locale } from '../lib/locale.ts'
 
 export interface PageOptions {
   lang: Locale

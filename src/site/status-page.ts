@@ -1,7 +1,7 @@
 // The status page (`/status` and its German twin): server-rendered sections plus the refresh script's settings.
-import { escapeHtml } from './html.ts'
+import { escapeHtml } from '../lib/html.ts'
 import { renderPage } from './layout.ts'
-import type { Locale } from './pages.ts'
+import type { Locale } from '../lib/locale.ts'
 import { TEXT, overallState, renderSections, type StatusBodies } from './assets/status-view.js'
 import { dateTime, time } from './assets/status-format.js'
 

@@ -1,7 +1,7 @@
 // What the status page reads: the four API bodies of DESIGN §4, from whatever services produce them.
-import type { DiscordBody } from '../http/schemas/discord.ts'
-import type { HealthBody, HistoryBody } from '../http/schemas/health.ts'
-import type { IncidentsBody } from '../http/schemas/incidents.ts'
+import type { PlatformStatusBody } from '../api/platform-status.ts'
+import type { HealthBody, HistoryBody } from '../api/health.ts'
+import type { IncidentsBody } from '../api/incidents.ts'
 import type { Monitor } from '../monitor/monitor.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
@@ -14,7 +14,7 @@ import type { StatusBodies } from './assets/status-view.js'
 export interface StatusSource {
   health (): HealthBody | Promise<HealthBody>
   history (): HistoryBody | Promise<HistoryBody>
-  discord (): DiscordBody | undefined | Promise<DiscordBody | undefined>
+  discord (): PlatformStatusBody | undefined | Promise<PlatformStatusBody | undefined>
   incidents (): IncidentsBody | Promise<IncidentsBody>
 }
 

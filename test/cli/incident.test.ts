@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
-import type { IncidentsBody } from '../../src/http/schemas/incidents.ts'
+import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { buildTestApp, databaseBackends, tempDir } from '../helper.ts'
 import { assertRefusals, incidentRows, refreshedBody, runAll, runBin, runBinWith } from './run-bin.ts'
 

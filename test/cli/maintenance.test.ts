@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
-import type { IncidentsBody } from '../../src/http/schemas/incidents.ts'
+import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 import { assertRefusals, incidentRows, refreshedBody, runAll, runBin } from './run-bin.ts'
 

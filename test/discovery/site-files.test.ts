@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { allPages, sitemapXml } from '../../src/discovery/sitemap.ts'
-import { sitePages } from '../../src/site/site-pages.ts'
+import { sitePages } from '../../src/site/home-and-status-pages.ts'
 import { renderPage } from '../../src/site/layout.ts'
 import { buildTestApp } from '../helper.ts'
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { projectRoot } from '../../src/config.ts'
 import { DocsSite } from '../../src/docs/docs-site.ts'
-import type { Locale } from '../../src/site/pages.ts'
+import type { Locale } from '../../src/lib/locale.ts'
 import { ENGLISH, GERMAN, type RelevanceCase } from './relevance-queries.ts'
 
 const MIN_MRR = 0.8

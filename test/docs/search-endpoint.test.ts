@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { Compile } from 'typebox/compile'
-import { SearchBody } from '../../src/http/schemas/search.ts'
+import { SearchBody } from '../../src/api/search.ts'
 import { buildTestApp } from '../helper.ts'
 
 const PROBLEM = 'application/problem+json; charset=utf-8'

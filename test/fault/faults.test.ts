@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import pg from 'pg'
-import type { HealthBody } from '../../src/http/schemas/health.ts'
+import type { HealthBody } from '../../src/api/health.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
 import { redisSkip, startRedis, type RedisServer } from '../services/redis.ts'

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.ts'
 import { openContext } from '../../src/context.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { listHealthChecks } from '../../src/store/repositories/health-checks.ts'
-import { minuteOf } from '../../src/monitor/minutes.ts'
+import { minuteOf } from '../../src/lib/minutes.ts'
 import { buildTestApp, testConfig } from '../helper.ts'
 import { postgresSkip, sharedPostgres, startPostgres } from '../services/postgres.ts'
 

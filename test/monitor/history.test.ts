@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildHistory, percentUp } from '../../src/monitor/history.ts'
-import { MINUTES_PER_DAY, dayOfDate, minuteOf } from '../../src/monitor/minutes.ts'
+import { MINUTES_PER_DAY, dayOfDate, minuteOf } from '../../src/lib/minutes.ts'
 import type { DayCounts, HealthCheckRow } from '../../src/store/repositories/health-checks.ts'
 
 const NOW = Date.parse('2026-11-21T12:00:30.000Z') // minute 720 of the day has started

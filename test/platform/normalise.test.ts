@@ -1,15 +1,15 @@
-// Normalisation of real-shaped Statuspage summaries into the DiscordBody of DESIGN §4.
+// Normalisation of real-shaped Statuspage summaries into the PlatformStatusBody of DESIGN §4.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Compile } from 'typebox/compile'
-import { DiscordBody } from '../../src/http/schemas/discord.ts'
+import { PlatformStatusBody } from '../../src/api/platform-status.ts'
 import { normaliseSummary } from '../../src/platform/normalise.ts'
 import { statuspageSummaryValidator, type StatuspageSummary } from '../../src/platform/statuspage-summary.ts'
 import { UpstreamError } from '../../src/platform/upstream-error.ts'
 import { fixture, type Fixture } from './statuspage-server.ts'
 
 const fetchedAt = new Date('2026-11-21T12:00:00.000Z')
-const bodyValidator = Compile(DiscordBody)
+const bodyValidator = Compile(PlatformStatusBody)
 
 function load (name: Fixture): StatuspageSummary {
   const parsed: unknown = JSON.parse(fixture(name))
@@ -19,7 +19,7 @@ function load (name: Fixture): StatuspageSummary {
 
 function normalised (name: Fixture) {
   const value = { ...normaliseSummary(load(name), fetchedAt), stale: false }
-  assert.ok(bodyValidator.Check(value), `${name} normalises to a valid DiscordBody: ${JSON.stringify(bodyValidator.Errors(value)[0])}`)
+  assert.ok(bodyValidator.Check(value), `${name} normalises to a valid PlatformStatusBody: ${JSON.stringify(bodyValidator.Errors(value)[0])}`)
   return value
 }
 

@@ -1,7 +1,7 @@
 // Test only: the four status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
 // the real routes do (health 503 while down, discord 503 problem while it has no value, problems on failure).
 import type { FastifyInstance } from 'fastify'
-import { problems } from '../../src/http/problems.ts'
+import { problems } from '../../src/api/problems.ts'
 import type { FixtureStatus } from './fixtures.ts'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {

@@ -1,8 +1,8 @@
 // Realistic status data for the page tests: 90 days with every kind of day, a day of minute checks with an
 // outage in it, incidents with updates (one with markup in its title), a maintenance window, a stale Discord value.
-import type { DiscordBody } from '../../src/http/schemas/discord.ts'
-import type { DailyUptime, HealthBody, HistoryBody } from '../../src/http/schemas/health.ts'
-import type { IncidentsBody } from '../../src/http/schemas/incidents.ts'
+import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
+import type { DailyUptime, HealthBody, HistoryBody } from '../../src/api/health.ts'
+import type { IncidentsBody } from '../../src/api/incidents.ts'
 import type { StatusSource } from '../../src/site/status-source.ts'
 
 export const NOW = '2026-11-21T12:03:00.000Z'
@@ -115,7 +115,7 @@ export function incidents (now = NOW): IncidentsBody {
   }
 }
 
-export function discord (now = NOW): DiscordBody {
+export function discord (now = NOW): PlatformStatusBody {
   const at = (minutesAgo: number) => iso(Date.parse(now) - minutesAgo * MINUTE_MS)
   return {
     indicator: 'minor', description: 'Minor Service Outage',
@@ -138,12 +138,12 @@ export function discord (now = NOW): DiscordBody {
 export class FixtureStatus implements StatusSource {
   healthBody: HealthBody | Error = health()
   historyBody: HistoryBody | Error = history()
-  discordBody: DiscordBody | undefined | Error = discord()
+  discordBody: PlatformStatusBody | undefined | Error = discord()
   incidentsBody: IncidentsBody | Error = incidents()
 
   health (): HealthBody { return unwrap(this.healthBody) }
   history (): HistoryBody { return unwrap(this.historyBody) }
-  async discord (): Promise<DiscordBody | undefined> { return unwrap(this.discordBody) }
+  async discord (): Promise<PlatformStatusBody | undefined> { return unwrap(this.discordBody) }
   async incidents (): Promise<IncidentsBody> { return unwrap(this.incidentsBody) }
 }
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { lastDaySlots } from '../../src/site/assets/status-view.js'
-import { sitePages } from '../../src/site/site-pages.ts'
+import { sitePages } from '../../src/site/home-and-status-pages.ts'
 import { NOW, XSS_TITLE, history } from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 

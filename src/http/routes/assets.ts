@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { projectRoot } from '../../config.ts'
-import { cacheControl, etagOf } from '../headers.ts'
-import { problems } from '../problems.ts'
+import { etagOf } from '../../lib/etag.ts'
+import { cacheControl } from '../headers.ts'
+import { problems } from '../../api/problems.ts'
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',

@@ -11,11 +11,11 @@ import { withServer } from '../../discovery/openapi-document.ts'
 import { perBaseUrl, type Rendered } from '../../discovery/per-base-url.ts'
 import { robotsTxt } from '../../discovery/robots.ts'
 import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
-import type { PageSource } from '../../site/pages.ts'
+import type { PageSource } from '../../site/page-source.ts'
 import { baseUrlOf } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
-import { problems } from '../problems.ts'
-import { ApiCatalogBody, OpenApiBody } from '../schemas/discovery.ts'
+import { problems } from '../../api/problems.ts'
+import { ApiCatalogBody, OpenApiBody } from '../../api/discovery.ts'
 
 export interface DiscoveryRouteOptions {
   config: Config

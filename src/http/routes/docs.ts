@@ -5,12 +5,13 @@ import type { FastifyInstance } from 'fastify'
 import type { DocsSite } from '../../docs/docs-site.ts'
 import { renderDocPage, renderSearchPage } from '../../docs/views.ts'
 import { LruCache } from '../../lib/lru.ts'
-import type { Locale } from '../../site/pages.ts'
+import type { Locale } from '../../lib/locale.ts'
 import { cacheControl } from '../headers.ts'
-import { problems } from '../problems.ts'
-import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { SearchBody, SearchQuery, type SearchBody as SearchBodyType, type SearchQuery as SearchQueryType } from '../schemas/search.ts'
-import { HTML_TYPE, encodeOnce, sendSerialized, serialize, type Serialized } from '../serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import { SearchBody, SearchQuery, type SearchBody as SearchBodyType, type SearchQuery as SearchQueryType } from '../../api/search.ts'
+import { HTML_TYPE, encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
+import { sendSerialized } from '../send.ts'
 
 export interface DocsRoutesOptions {
   docs: DocsSite

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Monitor } from '../../monitor/monitor.ts'
 import { cacheControl } from '../headers.ts'
-import { problems } from '../problems.ts'
-import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { HealthBody, HistoryBody } from '../schemas/health.ts'
-import { sendSerialized, type Serialized } from '../serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import { HealthBody, HistoryBody } from '../../api/health.ts'
+import { type Serialized } from '../../lib/serialized.ts'
+import { sendSerialized } from '../send.ts'
 
 export default async function healthRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
   const { monitor } = options

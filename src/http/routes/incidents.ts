@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
 import { cacheControl } from '../headers.ts'
-import { problems } from '../problems.ts'
-import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { IncidentsBody } from '../schemas/incidents.ts'
-import { sendSerialized } from '../serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import { IncidentsBody } from '../../api/incidents.ts'
+import { sendSerialized } from '../send.ts'
 
 export default async function incidentRoutes (app: FastifyInstance, options: { incidents: IncidentsService }): Promise<void> {
   const { incidents } = options

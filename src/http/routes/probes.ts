@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Readiness } from '../../monitor/readiness.ts'
 import { cacheControl } from '../headers.ts'
-import { problems } from '../problems.ts'
-import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { sendSerialized, serialize } from '../serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import { serialize } from '../../lib/serialized.ts'
+import { sendSerialized } from '../send.ts'
 
 const Alive = Type.Object({ status: Type.Literal('alive') }, { additionalProperties: false, examples: [{ status: 'alive' }] })
 const Ready = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false, examples: [{ status: 'ready' }] })

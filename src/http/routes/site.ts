@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
-import type { Locale } from '../../site/pages.ts'
+import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderStatusPage } from '../../site/status-page.ts'
 import { readStatus, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
-import { HTML_TYPE, encodeOnce, sendSerialized, type Serialized } from '../serialized.ts'
+import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { sendSerialized } from '../send.ts'
 
 export interface SiteRouteOptions {
   source: StatusSource

@@ -1,12 +1,12 @@
 // Types of status-view.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { DiscordBody } from '../../http/schemas/discord.ts'
-import type { HealthBody, HistoryBody } from '../../http/schemas/health.ts'
-import type { IncidentsBody } from '../../http/schemas/incidents.ts'
+import type { PlatformStatusBody } from '../../api/platform-status.ts'
+import type { HealthBody, HistoryBody } from '../../api/health.ts'
+import type { IncidentsBody } from '../../api/incidents.ts'
 
 export interface StatusBodies {
   health: HealthBody | null
   history: HistoryBody | null
-  discord: DiscordBody | null
+  discord: PlatformStatusBody | null
   incidents: IncidentsBody | null
 }
 

@@ -1,6 +1,6 @@
 // SQL of the uptime_daily rollup: per UTC day and component, checks and how many were degraded or down.
 import type { Database } from '../database.ts'
-import { dateOfDay, dayOfDate } from '../../monitor/minutes.ts'
+import { dateOfDay, dayOfDate } from '../../lib/minutes.ts'
 import type { DayCounts } from './health-checks.ts'
 
 /** Writes rollups, replacing what a day had: rolling up the same raw rows again gives the same result. */

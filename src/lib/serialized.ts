@@ -1,7 +1,6 @@
-// A body serialised once, with its strong ETag, and the one way to send it: routes that answer from memory
-// (health, history, incidents, discord, docs) never re-serialise or re-hash per request.
-import type { FastifyReply } from 'fastify'
-import { etagOf } from './headers.ts'
+// A body serialised once, with its strong ETag: routes that answer from memory (health, history, incidents,
+// platform status, docs) never re-serialise or re-hash per request.
+import { etagOf } from './etag.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 export const HTML_TYPE = 'text/html; charset=utf-8'
@@ -27,8 +26,4 @@ export function encodeOnce<T> (value: T, text: string): Serialized<T> {
 
 export function serialize<T> (value: T): Serialized<T> {
   return encodeOnce(value, JSON.stringify(value))
-}
-
-export function sendSerialized (reply: FastifyReply, serialized: Serialized<unknown>, options: { type?: string, statusCode?: number } = {}): FastifyReply {
-  return reply.code(options.statusCode ?? 200).type(options.type ?? JSON_TYPE).header('etag', serialized.etag).send(serialized.payload)
 }

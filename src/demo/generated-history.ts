@@ -1,7 +1,7 @@
 // A realistic, reproducible history for demos and benchmarks: mostly ok, with degraded spells, outages, gaps and a silent day.
 import type { HealthCheckRow } from '../store/repositories/health-checks.ts'
-import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from './minutes.ts'
-import { overallStatus, type ComponentStatuses } from './status.ts'
+import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
+import { overallStatus, type ComponentStatuses } from '../monitor/status.ts'
 
 export interface SeedOptions {
   days: number

@@ -1,5 +1,4 @@
 // The HTML pages a module serves, as English/German pairs: the sitemap, llms.txt and the language switch read these.
-export type Locale = 'en' | 'de'
 
 export interface PagePair {
   /** Site-relative paths of the same page in each language (the German one under GERMAN_PREFIX). */

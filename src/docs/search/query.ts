@@ -1,7 +1,7 @@
 // A search box query → per query word a tree of exact terms (stems), each with its weight: the word's stem,
 // capped expansions for typos (transpositions count as one edit), for the word being typed, and for
 // German compounds (the compounds a word is part of, the parts a compound splits into).
-import type { Locale } from '../site/pages.ts'
+import type { Locale } from '../../lib/locale.ts'
 import { chunks, hasDigit } from './text.ts'
 import { wordForms } from './terms.ts'
 import type { Vocabulary } from './vocabulary.ts'

@@ -6,7 +6,7 @@ export const PlatformComponentStatus = Type.Union([
   Type.Literal('major_outage'), Type.Literal('under_maintenance')
 ])
 
-export const DiscordBody = Type.Object({
+export const PlatformStatusBody = Type.Object({
   indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical'), Type.Literal('maintenance')], {
     description: 'Statuspage\'s overall indicator: none means all systems operational; maintenance while a maintenance window is in progress.'
   }),
@@ -45,4 +45,4 @@ export const DiscordBody = Type.Object({
     stale: false
   }]
 })
-export type DiscordBody = Static<typeof DiscordBody>
+export type PlatformStatusBody = Static<typeof PlatformStatusBody>

@@ -2,8 +2,8 @@
 // one bit per query word, and which terms made a section match.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { Postings } from '../../src/docs/postings.ts'
-import type { QueryTree } from '../../src/docs/query.ts'
+import { Postings } from '../../../src/docs/search/postings.ts'
+import type { QueryTree } from '../../../src/docs/search/query.ts'
 
 /** Sections as [title, heading, body] word lists; term ids come from the index itself. */
 function index (sections: string[][][]): Postings {

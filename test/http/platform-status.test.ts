@@ -8,7 +8,7 @@ import { pino } from 'pino'
 import { Compile } from 'typebox/compile'
 import { buildApp } from '../../src/app.ts'
 import { openContext } from '../../src/context.ts'
-import { DiscordBody } from '../../src/http/schemas/discord.ts'
+import { PlatformStatusBody } from '../../src/api/platform-status.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp, testConfig } from '../helper.ts'
 import { StatuspageServer, fixture, type Behaviour } from '../platform/statuspage-server.ts'
@@ -16,7 +16,7 @@ import { redisSkip, startRedis, type RedisServer } from '../services/redis.ts'
 
 const PATH = '/api/v1/health/discord'
 const MiB = 1024 * 1024
-const bodyValidator = Compile(DiscordBody)
+const bodyValidator = Compile(PlatformStatusBody)
 
 async function upstream (t: TestContext): Promise<StatuspageServer> {
   const server = await StatuspageServer.start()
@@ -44,7 +44,7 @@ describe('GET /api/v1/health/discord', () => {
     assert.equal(response.headers['cache-control'], 'public, max-age=60')
     assert.ok(response.headers.etag)
     const body = response.json()
-    assert.ok(bodyValidator.Check(body), 'matches the DiscordBody schema')
+    assert.ok(bodyValidator.Check(body), 'matches the PlatformStatusBody schema')
     assert.equal(body.indicator, 'minor')
     assert.equal(body.stale, false)
     assert.equal(body.fetchedAt, '2026-11-21T12:00:00.000Z', 'our fetch time, from the clock')

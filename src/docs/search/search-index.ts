@@ -1,9 +1,9 @@
 // The search index of one language: one entry per section (title, heading, body), query planning, ranking by
 // BM25 times the share of query words matched, then excerpts and highlights for the best results.
-import type { SearchResult } from '../http/schemas/search.ts'
-import type { Locale } from '../site/pages.ts'
+import type { SearchResult } from '../../api/search.ts'
+import type { Locale } from '../../lib/locale.ts'
 import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
-import type { DocPage } from './load.ts'
+import type { DocPage } from '../load.ts'
 import { Postings, type IndexedField } from './postings.ts'
 import { planQuery } from './query.ts'
 import { chunkWords, wordForms } from './terms.ts'

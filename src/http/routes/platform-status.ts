@@ -1,14 +1,15 @@
 // GET /api/v1/health/discord: the chat platform's own status (its Statuspage summary, normalised), fresh for a minute.
 import type { FastifyInstance } from 'fastify'
 import type { PlatformStatus } from '../../platform/platform-status.ts'
-import { problems } from '../problems.ts'
-import { jsonResponse, problemResponses } from '../schemas/common.ts'
-import { DiscordBody } from '../schemas/discord.ts'
-import { sendSerialized, serialize, type Serialized } from '../serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import { PlatformStatusBody } from '../../api/platform-status.ts'
+import { serialize, type Serialized } from '../../lib/serialized.ts'
+import { sendSerialized } from '../send.ts'
 
-export default async function discordRoutes (app: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
+export default async function platformStatusRoutes (app: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
   // The value changes at most once a minute: serialise and hash it once, not per request.
-  let serialised: Serialized<DiscordBody> | undefined
+  let serialised: Serialized<PlatformStatusBody> | undefined
 
   app.get('/api/v1/health/discord', {
     schema: {
@@ -19,7 +20,7 @@ export default async function discordRoutes (app: FastifyInstance, options: { pl
         'with no good value yet the answer is 503 with `Retry-After`.',
       tags: ['health'],
       response: {
-        200: jsonResponse('The chat platform\'s status; `stale` says whether the latest fetch failed.', DiscordBody),
+        200: jsonResponse('The chat platform\'s status; `stale` says whether the latest fetch failed.', PlatformStatusBody),
         ...problemResponses({ 503: 'The chat platform\'s status page has not answered yet; `Retry-After` says when the next attempt is due.' })
       }
     }

@@ -1,7 +1,7 @@
 // {base_url}: which Host values count as well formed, and how a request's origin is normalised.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isValidHost } from '../../src/http/base-url.ts'
+import { isValidHost } from '../../src/lib/host.ts'
 
 describe('isValidHost', () => {
   it('accepts DNS names, IPv4 and bracketed IPv6, each with an optional port', () => {

@@ -2,8 +2,8 @@
 import type { Database } from '../store/database.ts'
 import { countAllHealthChecks, countHealthChecksByDay, deleteAllHealthChecks, upsertHealthChecks } from '../store/repositories/health-checks.ts'
 import { deleteAllUptimeDaily, upsertUptimeDaily } from '../store/repositories/uptime-daily.ts'
-import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from './minutes.ts'
-import { generateHistory } from './seed-history.ts'
+import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
+import { generateHistory } from './generated-history.ts'
 
 export class HistoryExistsError extends Error {
   override name = 'HistoryExistsError'

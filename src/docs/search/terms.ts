@@ -1,7 +1,7 @@
 // The index terms of a word: its folded surface form and its folded Snowball stem (English or German).
 import { stemmer as englishStemmer } from '@orama/stemmers/english'
 import { stemmer as germanStemmer } from '@orama/stemmers/german'
-import type { Locale } from '../site/pages.ts'
+import type { Locale } from '../../lib/locale.ts'
 import { fold, hasDigit, type Chunk } from './text.ts'
 
 const STEMMERS: Record<Locale, (word: string) => string> = { en: englishStemmer, de: germanStemmer }

@@ -1,0 +1,2 @@
+// The languages the site and the docs speak.
+export type Locale = 'en' | 'de'
