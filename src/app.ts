@@ -16,6 +16,7 @@ import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
 import docsRoutes from './http/routes/docs.ts'
 import feedRoutes from './http/routes/feeds.ts'
+import statuspageRoutes from './http/routes/statuspage.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
@@ -68,8 +69,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     refreshSeconds: options.statusRefreshSeconds
   })
   await app.register(docsRoutes, { docs: context.docs })
-  // Following and embedding the status: feeds.
+  // Following and embedding the status: feeds, a Statuspage v2 copy.
   await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })
+  await app.register(statuspageRoutes, { config, monitor: context.monitor, incidents: context.incidents, clock: context.clock })
   await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
