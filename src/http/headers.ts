@@ -9,6 +9,7 @@ export const cacheControl = {
   discovery: 'public, max-age=3600',
   page: 'public, max-age=60',
   feed: 'public, max-age=60',
+  badge: 'public, max-age=60',
   asset: 'public, max-age=86400',
   noStore: 'no-store'
 } as const
