@@ -1,5 +1,6 @@
-// The words of the feeds in English and German.
+// The words of the feeds in English and German; incident statuses and impacts in the status page's words.
 import type { Locale } from '../lib/locale.ts'
+import { TEXT } from '../site/assets/status-view.js'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceStep } from './feed-events.ts'
 
@@ -19,8 +20,8 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     title: 'System status: incidents and maintenance',
     description: 'Every update to an incident or a maintenance window, newest first.',
     language: 'en',
-    incidentStatus: { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' },
-    impact: { none: 'No impact', minor: 'Minor impact', major: 'Major impact', critical: 'Critical impact' },
+    incidentStatus: TEXT.en.incidentStatus,
+    impact: TEXT.en.impact,
     maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
     maintenance: 'Maintenance',
     window: (from, to) => `Planned from ${from} until ${to}.`
@@ -29,8 +30,8 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     title: 'Systemstatus: Vorfälle und Wartungen',
     description: 'Jede Meldung zu einem Vorfall oder einer Wartung, die neueste zuerst.',
     language: 'de',
-    incidentStatus: { investigating: 'Wird untersucht', identified: 'Ursache gefunden', monitoring: 'Wird beobachtet', resolved: 'Behoben' },
-    impact: { none: 'Keine Auswirkung', minor: 'Geringe Auswirkung', major: 'Erhebliche Auswirkung', critical: 'Kritische Auswirkung' },
+    incidentStatus: TEXT.de.incidentStatus,
+    impact: TEXT.de.impact,
     maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
     maintenance: 'Wartung',
     window: (from, to) => `Geplant von ${from} bis ${to}.`

@@ -9,7 +9,7 @@ import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
-import { feedEvents, type MaintenanceStep } from './feed-events.ts'
+import { feedEvents, type FeedEvent, type MaintenanceStep } from './feed-events.ts'
 import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
 
 /** The paths under `{base_url}/status/api/v2/`, as Statuspage names them. */
@@ -163,7 +163,7 @@ function statuspageMaintenances (input: StatuspageInput, pageId: string): Status
     .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at) || b.id - a.id)
     .map((row) => {
       const id = `maintenance-${row.id}`
-      const steps = events.filter((event) => event.kind === 'maintenance' && event.maintenanceId === row.id)
+      const steps = events.filter((event): event is Extract<FeedEvent, { kind: 'maintenance' }> => event.kind === 'maintenance' && event.maintenanceId === row.id)
       const state = maintenanceState(row, input.now)
       const ended = state === 'ended' || state === 'cancelled'
       return {
@@ -181,9 +181,8 @@ function statuspageMaintenances (input: StatuspageInput, pageId: string): Status
         components: [],
         scheduled_for: row.starts_at,
         scheduled_until: row.ends_at,
-        incident_updates: steps.map((event) => {
-          const step = (event as { step: MaintenanceStep }).step
-          const at = new Date(event.at).toISOString()
+        incident_updates: steps.map(({ step, at: ms }) => {
+          const at = new Date(ms).toISOString()
           return {
             id: `${id}-${step}`,
             status: STEP_STATUS[step],
