@@ -49,7 +49,13 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/status', weight: 8 },
   { path: '/docs/api', weight: 4 },
   { path: '/llms.txt', weight: 2 },
-  { path: '/assets/site.css', weight: 2 }
+  { path: '/assets/site.css', weight: 2 },
+  { path: '/status/feed.atom', weight: 2 },
+  { path: '/de/status/feed.rss', weight: 1 },
+  { path: '/status/api/v2/summary.json', weight: 3 },
+  { path: '/status/api/v2/incidents.json', weight: 1 },
+  { path: '/status/badges/status.svg', weight: 3 },
+  { path: '/status/badges/uptime-30d.json?component=bot', weight: 1 }
 ]
 
 const work = mkdtempSync(path.join(tmpdir(), 'status-api-bench-'))

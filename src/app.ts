@@ -15,6 +15,9 @@ import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
 import docsRoutes from './http/routes/docs.ts'
+import badgeRoutes from './http/routes/badges.ts'
+import feedRoutes from './http/routes/feeds.ts'
+import statuspageRoutes from './http/routes/statuspage.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
@@ -67,6 +70,10 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     refreshSeconds: options.statusRefreshSeconds
   })
   await app.register(docsRoutes, { docs: context.docs })
+  // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
+  await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })
+  await app.register(statuspageRoutes, { config, monitor: context.monitor, incidents: context.incidents, clock: context.clock })
+  await app.register(badgeRoutes, { monitor: context.monitor })
   await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.

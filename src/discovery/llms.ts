@@ -32,6 +32,9 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     link('API documentation', '/docs/api', 'how to use this API: endpoints, fields, errors, caching and limits.'),
     link('API-Dokumentation', `${germanPrefix}/docs/api`, 'the same documentation in German.'),
     link('Status page', '/status', 'the public status page built on this API, for humans.'),
+    link('Atom feed', '/status/feed.atom', 'every update to an incident or a maintenance window, newest first (one entry per update).'),
+    link('RSS feed', '/status/feed.rss', 'the same as RSS 2.0.'),
+    link('Atom-Feed (Deutsch)', `${germanPrefix}/status/feed.atom`, 'the same in German; RSS at `feed.rss`.'),
     ''
   ]
   if (!staging) {

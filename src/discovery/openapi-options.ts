@@ -25,7 +25,9 @@ export const tagDescriptions: Record<string, string> = {
   docs: 'Search over the documentation, in English and German.',
   search: 'Search over the documentation, in English and German.',
   discovery: 'How tools and agents find and read this API: the RFC 9727 API catalog and this OpenAPI description.',
-  probes: 'Liveness and readiness for orchestrators and load balancers. Not rate limited.'
+  probes: 'Liveness and readiness for orchestrators and load balancers. Not rate limited.',
+  badges: 'Status, uptime and shards badges as Shields.io endpoint JSON (the SVG badges beside them are rendered here).',
+  statuspage: 'The same status as an Atlassian Statuspage v2 page (page URL `{base_url}/status`), for the tools that read Statuspage.'
 }
 
 const packageVersion = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version
@@ -47,9 +49,13 @@ and incidents, liveness and readiness, and a search over the documentation.
 
 The API catalog (RFC 9727) is at \`/.well-known/api-catalog\`; the human-readable guide is at \`/docs/api\`.`
 
-/** Only the API is documented: the JSON routes, the well-known catalog and both documentation searches — no HTML or assets. */
+/**
+ * Only the API is documented: the JSON routes (with the Statuspage copy under /status/api/ and the Shields endpoint
+ * badges), the well-known catalog and both documentation searches — no HTML, feeds, SVG or assets.
+ */
 export function isApiPath (url: string, germanPrefix: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/.well-known/') ||
+  return url.startsWith('/api/') || url.startsWith('/status/api/') || url.startsWith('/.well-known/') ||
+    (url.startsWith('/status/badges/') && url.endsWith('.json')) ||
     url === '/docs/api/search' || url === `${germanPrefix}/docs/api/search`
 }
 

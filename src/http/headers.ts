@@ -8,6 +8,8 @@ export const cacheControl = {
   search: 'public, max-age=300',
   discovery: 'public, max-age=3600',
   page: 'public, max-age=60',
+  feed: 'public, max-age=60',
+  badge: 'public, max-age=60',
   asset: 'public, max-age=86400',
   noStore: 'no-store'
 } as const

@@ -1,5 +1,6 @@
 // The incidents service: an in-memory copy of the incident and maintenance rows, refreshed from the
 // database in the background, so the endpoint and the health monitor answer without a query.
+import { isDeepStrictEqual } from 'node:util'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
@@ -16,6 +17,8 @@ export const INCIDENTS_REFRESH_MS = 10_000
 export interface IncidentsService {
   /** True once the rows have been read at least once. */
   readonly loaded: boolean
+  /** The rows as last read (the same object until they change), for views that need more than the body: feeds, Statuspage. */
+  rows (): IncidentsData | undefined
   /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory. */
   body (): IncidentsBody
   /** The same body serialised; built again only when the rows change or the clock crosses a boundary. */
@@ -61,9 +64,12 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
     const [incidents, maintenances] = await Promise.all([
       loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
-      loadMaintenances(database.db, new Date(now).toISOString())
+      // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed.
+      loadMaintenances(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString())
     ])
-    data = { incidents, maintenances }
+    const next = { incidents, maintenances }
+    // Unchanged rows keep their identity, so nothing built from them is built again every refresh.
+    if (!isDeepStrictEqual(next, data)) data = next
   })
 
   const runOnce = async () => {
@@ -80,6 +86,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
 
   return {
     get loaded () { return data !== undefined },
+    rows: () => data,
     body: () => serialized().value,
     serialized,
     // Read from the memoised view: the health endpoint asks on every request.

@@ -24,8 +24,8 @@ export interface PageOptions {
 }
 
 const WORDS = {
-  en: { skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines' },
-  de: { skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen' }
+  en: { skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates' },
+  de: { skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen' }
 } as const
 
 /** The site-relative path of `path` (an English path such as `/status`) in the given language. */
@@ -63,6 +63,8 @@ export function renderPage (options: PageOptions): string {
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 ${alternateLink}
+<link rel="alternate" type="application/atom+xml" title="${escapeHtml(words.feed)} (Atom)" href="${escapeHtml(local('/status/feed.atom'))}">
+<link rel="alternate" type="application/rss+xml" title="${escapeHtml(words.feed)} (RSS)" href="${escapeHtml(local('/status/feed.rss'))}">
 ${styles.join('\n')}
 ${scripts.join('\n')}
 </head>

@@ -15,6 +15,8 @@ export interface StatusText {
   overall: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
   overallDetail: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
   status: Record<'ok' | 'degraded' | 'down' | 'unknown' | 'no_data', string>
+  incidentStatus: Record<'investigating' | 'identified' | 'monitoring' | 'resolved', string>
+  impact: Record<'none' | 'minor' | 'major' | 'critical', string>
   lastUpdated: string
   refreshFailed: string
   refreshNote: (seconds: number) => string

@@ -1,0 +1,22 @@
+// The Shields.io endpoint body of /status/badges/*.json (DESIGN §9): what shields.io/endpoint?url=… renders.
+import { Type, type Static } from 'typebox'
+
+export const BadgeComponentQuery = Type.Object({
+  component: Type.Optional(Type.Union([Type.Literal('database'), Type.Literal('cache'), Type.Literal('bot')], {
+    description: 'One component instead of the whole service. The shards badge is about the bot only.'
+  }))
+})
+
+export const ShieldsEndpointBody = Type.Object({
+  schemaVersion: Type.Literal(1),
+  label: Type.String({ description: 'The left-hand text.' }),
+  message: Type.String({ description: 'The right-hand text: a status, a percentage or `connected/total` shards.' }),
+  color: Type.String({ pattern: '^[0-9a-f]{6}$', description: 'The message\'s background, hex without `#`; white text on it has a WCAG contrast of at least 4.5:1.' }),
+  cacheSeconds: Type.Integer({ minimum: 0, description: 'How long Shields may cache it (300, the least Shields honours for endpoint badges).' })
+}, {
+  $id: 'ShieldsEndpoint',
+  title: 'ShieldsEndpoint',
+  additionalProperties: false,
+  examples: [{ schemaVersion: 1, label: 'uptime 30d', message: '99.95%', color: '1a7f37', cacheSeconds: 300 }]
+})
+export type ShieldsEndpointBody = Static<typeof ShieldsEndpointBody>

@@ -1,0 +1,72 @@
+// GET /status/api/v2/*.json: our status as an Atlassian Statuspage v2 page, from memory (DESIGN §9).
+import type { FastifyInstance } from 'fastify'
+import type { TSchema } from 'typebox'
+import type { Config } from '../../config.ts'
+import type { IncidentsService } from '../../incidents/service.ts'
+import type { IncidentsData } from '../../incidents/view.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { serialize, type Serialized } from '../../lib/serialized.ts'
+import type { HealthSnapshot, Monitor } from '../../monitor/monitor.ts'
+import { rebuiltOnChange } from '../../publish/rebuilt.ts'
+import { STATUSPAGE_DOCUMENTS, buildStatuspageDocuments, type StatuspageDocument } from '../../publish/statuspage.ts'
+import { problems } from '../../api/problems.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
+import {
+  StatuspageComponentsBody, StatuspageIncidentsBody, StatuspageScheduledMaintenancesBody, StatuspageStatusBody, StatuspageSummaryBody
+} from '../../api/statuspage.ts'
+import { baseUrlOf } from '../base-url.ts'
+import { cacheControl } from '../headers.ts'
+import { sendSerialized } from '../send.ts'
+
+export interface StatuspageRouteOptions {
+  config: Config
+  monitor: Monitor
+  incidents: IncidentsService
+  clock: Clock
+}
+
+const DOCUMENTED: Record<StatuspageDocument, { summary: string, description: string, schema: TSchema }> = {
+  'summary.json': {
+    summary: 'Statuspage v2 summary: page, components, unresolved incidents, upcoming and active maintenance, status',
+    description: 'What a Statuspage client reads first. Point it at the page URL `{base_url}/status`.',
+    schema: StatuspageSummaryBody
+  },
+  'status.json': { summary: 'Statuspage v2 status: the indicator and its description', description: 'The page and `status` only.', schema: StatuspageStatusBody },
+  'components.json': { summary: 'Statuspage v2 components: database, cache, bot connection', description: 'Components not configured here are left out.', schema: StatuspageComponentsBody },
+  'incidents.json': { summary: 'Statuspage v2 incidents: the 50 most recent, with their updates', description: 'Newest first, resolved ones included (the last 90 days).', schema: StatuspageIncidentsBody },
+  'incidents/unresolved.json': { summary: 'Statuspage v2 unresolved incidents', description: 'Incidents investigating, identified or monitoring.', schema: StatuspageIncidentsBody },
+  'scheduled-maintenances.json': { summary: 'Statuspage v2 scheduled maintenances: the 50 most recent', description: 'Latest start first; completed ones of the last 90 days included.', schema: StatuspageScheduledMaintenancesBody },
+  'scheduled-maintenances/upcoming.json': { summary: 'Statuspage v2 upcoming maintenances', description: 'Windows not started yet, soonest first.', schema: StatuspageScheduledMaintenancesBody },
+  'scheduled-maintenances/active.json': { summary: 'Statuspage v2 active maintenances', description: 'Windows in progress.', schema: StatuspageScheduledMaintenancesBody }
+}
+
+export default async function statuspageRoutes (app: FastifyInstance, options: StatuspageRouteOptions): Promise<void> {
+  const { config, monitor, incidents, clock } = options
+  // All eight documents are built together, again only when the health snapshot or the incidents view changes.
+  const documents = rebuiltOnChange((baseUrl, [snapshot, rows]: readonly [HealthSnapshot, IncidentsData, unknown]) => {
+    const built = buildStatuspageDocuments({ baseUrl, germanPrefix: config.germanPrefix, health: snapshot.value, rows, now: clock.now() })
+    return Object.fromEntries(STATUSPAGE_DOCUMENTS.map((name) => [name, serialize(built[name])])) as Record<StatuspageDocument, Serialized<unknown>>
+  })
+
+  for (const name of STATUSPAGE_DOCUMENTS) {
+    const { summary, description, schema } = DOCUMENTED[name]
+    app.get(`/status/api/v2/${name}`, {
+      config: { cacheControl: cacheControl.health },
+      schema: {
+        summary,
+        description: `${description} Atlassian Statuspage v2 field names and enums; built from the health snapshot and the ` +
+          'incidents in memory, so it changes at most once per probe interval.',
+        tags: ['statuspage'],
+        response: {
+          200: jsonResponse('The Statuspage v2 document.', schema),
+          ...problemResponses({ 503: 'The first health check has not finished, or incidents have not been read yet, since start.' })
+        }
+      }
+    }, async (request, reply) => {
+      const snapshot = monitor.health()
+      const rows = incidents.rows()
+      if (snapshot === undefined || rows === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
+      return sendSerialized(reply, documents(baseUrlOf(request, config), [snapshot, rows, incidents.serialized()])[name])
+    })
+  }
+}

@@ -1,0 +1,72 @@
+// Every published update as one event, newest first: incident updates and the lifecycle of maintenance windows
+// (scheduled, started, ended or cancelled). What the feeds list; pure: rows and a time in, events out.
+import type { IncidentsData } from '../incidents/view.ts'
+import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
+
+export type MaintenanceStep = 'scheduled' | 'started' | 'ended' | 'cancelled'
+
+export type FeedEvent = {
+  /** The stable part of the entry id after `tag:{host},2026:`. */
+  key: string
+  /** When it was published (ms). */
+  at: number
+  title: string
+  message: string
+} & ({
+  kind: 'incident'
+  incidentId: number
+  status: IncidentStatus
+  impact: IncidentImpact
+} | {
+  kind: 'maintenance'
+  maintenanceId: number
+  step: MaintenanceStep
+  startsAt: string
+  endsAt: string
+})
+
+/** More than this many events are never listed (the newest win), however busy 90 days were. */
+export const MAX_FEED_EVENTS = 500
+
+export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
+  const events: FeedEvent[] = []
+  for (const incident of data.incidents) {
+    for (const update of incident.updates) {
+      events.push({
+        kind: 'incident',
+        key: `incident/${incident.id}/update/${update.id}`,
+        at: Date.parse(update.created_at),
+        title: incident.title,
+        message: update.message,
+        incidentId: incident.id,
+        status: update.status as IncidentStatus,
+        impact: incident.impact as IncidentImpact
+      })
+    }
+  }
+  for (const row of data.maintenances) {
+    const startsAt = Date.parse(row.starts_at)
+    const endedAt = row.ended_at === null ? undefined : Date.parse(row.ended_at)
+    const cancelled = endedAt !== undefined && endedAt <= startsAt
+    const end = Math.min(endedAt ?? Infinity, Date.parse(row.ends_at))
+    const steps: Array<[MaintenanceStep, number]> = [['scheduled', Date.parse(row.created_at)]]
+    if (cancelled) steps.push(['cancelled', endedAt])
+    else steps.push(['started', startsAt], ['ended', end])
+    for (const [step, at] of steps) {
+      if (at > now) continue
+      events.push({
+        kind: 'maintenance',
+        // A cancelled window's last step has the id an ended one would: there is one end per window.
+        key: `maintenance/${row.id}/${step === 'cancelled' ? 'ended' : step}`,
+        at,
+        title: row.title,
+        message: row.message,
+        maintenanceId: row.id,
+        step,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at
+      })
+    }
+  }
+  return events.sort((a, b) => b.at - a.at || (a.key < b.key ? 1 : -1)).slice(0, MAX_FEED_EVENTS)
+}

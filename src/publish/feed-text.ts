@@ -1,0 +1,39 @@
+// The words of the feeds in English and German; incident statuses and impacts in the status page's words.
+import type { Locale } from '../lib/locale.ts'
+import { TEXT } from '../site/assets/status-view.js'
+import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
+import type { MaintenanceStep } from './feed-events.ts'
+
+export interface FeedText {
+  title: string
+  description: string
+  language: string
+  incidentStatus: Record<IncidentStatus, string>
+  impact: Record<IncidentImpact, string>
+  maintenanceStep: Record<MaintenanceStep, string>
+  maintenance: string
+  window: (from: string, to: string) => string
+}
+
+export const FEED_TEXT: Record<Locale, FeedText> = {
+  en: {
+    title: 'System status: incidents and maintenance',
+    description: 'Every update to an incident or a maintenance window, newest first.',
+    language: 'en',
+    incidentStatus: TEXT.en.incidentStatus,
+    impact: TEXT.en.impact,
+    maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
+    maintenance: 'Maintenance',
+    window: (from, to) => `Planned from ${from} until ${to}.`
+  },
+  de: {
+    title: 'Systemstatus: Vorfälle und Wartungen',
+    description: 'Jede Meldung zu einem Vorfall oder einer Wartung, die neueste zuerst.',
+    language: 'de',
+    incidentStatus: TEXT.de.incidentStatus,
+    impact: TEXT.de.impact,
+    maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
+    maintenance: 'Wartung',
+    window: (from, to) => `Geplant von ${from} bis ${to}.`
+  }
+}

@@ -1,0 +1,92 @@
+// The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and German): one entry per published update,
+// written by the `feed` library. Operator text is HTML-escaped: both formats carry titles and content as HTML.
+import { Feed, type Item } from 'feed'
+import { escapeHtml } from '../lib/html.ts'
+import type { Locale } from '../lib/locale.ts'
+import type { FeedEvent } from './feed-events.ts'
+import { FEED_TEXT, type FeedText } from './feed-text.ts'
+import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
+
+export type FeedFormat = 'atom' | 'rss'
+
+export const FEED_TYPES: Record<FeedFormat, string> = {
+  atom: 'application/atom+xml; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8'
+}
+
+/** The site path of a feed: `/status/feed.atom`, `{GERMAN_PREFIX}/status/feed.rss`. */
+export function feedPath (lang: Locale, format: FeedFormat, germanPrefix: string): string {
+  return `${lang === 'de' ? germanPrefix : ''}/status/feed.${format}`
+}
+
+export interface FeedOptions extends SiteLinks {
+  lang: Locale
+  format: FeedFormat
+  /** Newest first (feedEvents). */
+  events: FeedEvent[]
+  /** The feed's `updated` when there is no entry yet. */
+  now: number
+}
+
+/** The `tag:` URI of an entry (RFC 4151): the host without its port, the year the scheme was minted, the event key. */
+export function entryId (baseUrl: string, event: Pick<FeedEvent, 'key'>): string {
+  return `tag:${new URL(baseUrl).hostname},2026:${event.key}`
+}
+
+export function buildFeed (options: FeedOptions): string {
+  const { lang, format, events } = options
+  const text = FEED_TEXT[lang]
+  const self = `${options.baseUrl}${feedPath(lang, format, options.germanPrefix)}`
+  const feed = new Feed({
+    id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed`,
+    title: text.title,
+    description: text.description,
+    link: statusUrl(options, lang),
+    language: text.language,
+    updated: new Date(events[0]?.at ?? options.now),
+    feedLinks: { [format]: self },
+    author: { name: text.title },
+    generator: false,
+    ttl: 1
+  })
+  for (const event of events) feed.addItem(item(event, text, options))
+  return format === 'atom' ? feed.atom1() : feed.rss2()
+}
+
+function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {
+  const { lang } = options
+  const date = new Date(event.at)
+  const message = `<p>${escapeHtml(event.message).replace(/\r?\n/g, '<br>')}</p>`
+  if (event.kind === 'incident') {
+    const status = text.incidentStatus[event.status]
+    return {
+      title: escapeHtml(`[${status}] ${event.title}`),
+      id: entryId(options.baseUrl, event),
+      link: incidentUrl(options, lang, event.incidentId),
+      date,
+      published: date,
+      ...body(options.format, `<p><strong>${escapeHtml(status)}</strong> · ${escapeHtml(text.impact[event.impact])}</p>${message}`),
+      category: [{ name: event.impact, term: event.impact }]
+    }
+  }
+  const step = text.maintenanceStep[event.step]
+  return {
+    title: escapeHtml(`[${step}] ${event.title}`),
+    id: entryId(options.baseUrl, event),
+    link: maintenanceUrl(options, lang, event.maintenanceId),
+    date,
+    published: date,
+    ...body(options.format, `<p><strong>${escapeHtml(step)}</strong> · ${escapeHtml(text.window(utcMinute(event.startsAt), utcMinute(event.endsAt)))}</p>${message}`),
+    category: [{ name: 'maintenance', term: 'maintenance' }]
+  }
+}
+
+/** Atom carries the HTML as `content`; RSS readers (MonitoRSS, Slack) read `description`. */
+function body (format: FeedFormat, html: string): Pick<Item, 'content' | 'description'> {
+  return format === 'atom' ? { content: html } : { description: html }
+}
+
+/** `2026-11-24T06:00:00.000Z` → `2026-11-24 06:00 UTC`. */
+function utcMinute (iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}

@@ -1,0 +1,184 @@
+// The Atom and RSS feeds end to end on SQLite and PostgreSQL: parsed by a real feed parser (rss-parser) and checked
+// element by element (fast-xml-parser) against Atom 1.0 / RSS 2.0; stable ids, one entry per update, escaping.
+import assert from 'node:assert/strict'
+import type { TestContext } from 'node:test'
+import { describe, it } from 'node:test'
+import { XMLParser } from 'fast-xml-parser'
+import Parser from 'rss-parser'
+import { openIncident, scheduleMaintenance, endMaintenance, updateIncident, resolveIncident } from '../../src/incidents/operations.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { buildTestApp, databaseBackends } from '../helper.ts'
+
+const T = Date.parse('2026-11-21T12:00:00.000Z')
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const BASE = 'https://status.example.com'
+const HOSTILE_TITLE = '<script>alert(1)</script> Cache & "queue" ]]> down'
+const HOSTILE_MESSAGE = 'Tom & Jerry <b>bold</b>\n<img src=x onerror=alert(1)> ]]> done'
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'item', 'link', 'category'].includes(name) })
+const rssParser = new Parser()
+
+/** What an HTML renderer shows for escaped text: the five entities decoded, once. */
+const htmlText = (html: string) => html.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name]!)
+
+interface AtomEntry { id: string, title: { '#text'?: string } | string, updated: string, published: string, link: Array<{ '@href': string }>, category: Array<{ '@term': string }>, content: unknown }
+interface RssItem { title: string, guid: { '#text': string, '@isPermaLink': string }, pubDate: string, link: string[], description: string }
+
+for (const backend of databaseBackends()) {
+  describe(`feeds on ${backend.name}`, { skip: backend.skip }, () => {
+    async function setup (t: TestContext) {
+      const clock = new ManualClock(T)
+      const test = await buildTestApp(t, { ...await backend.env(), PUBLIC_BASE_URL: BASE }, { clock })
+      const db = test.context.database.db
+      const get = async (url: string) => {
+        const response = await test.app.inject(url)
+        assert.equal(response.statusCode, 200, response.body)
+        return response
+      }
+      const atom = async (url = '/status/feed.atom') => {
+        const response = await get(url)
+        const doc = xml.parse(response.body) as { feed: Record<string, unknown> & { entry?: AtomEntry[] } }
+        return { response, feed: doc.feed, entries: doc.feed.entry ?? [] }
+      }
+      const rss = async (url = '/status/feed.rss') => {
+        const response = await get(url)
+        const doc = xml.parse(response.body) as { rss: { '@version': string, channel: Record<string, unknown> & { item?: RssItem[] } } }
+        return { response, rss: doc.rss, items: doc.rss.channel.item ?? [] }
+      }
+      return { ...test, clock, db, atom, rss, get }
+    }
+
+    it('has the required Atom 1.0 and RSS 2.0 elements, its headers and a working ETag even when empty', async (t) => {
+      const { atom, rss, app } = await setup(t)
+      const a = await atom()
+      assert.equal(a.response.headers['content-type'], 'application/atom+xml; charset=utf-8')
+      assert.equal(a.response.headers['cache-control'], 'public, max-age=60')
+      assert.equal(a.feed['@xmlns'], 'http://www.w3.org/2005/Atom')
+      for (const element of ['id', 'title', 'updated', 'author']) assert.ok(a.feed[element] !== undefined, `feed ${element}`)
+      assert.equal(a.entries.length, 0)
+      const r = await rss()
+      assert.equal(r.response.headers['content-type'], 'application/rss+xml; charset=utf-8')
+      assert.equal(r.rss['@version'], '2.0')
+      for (const element of ['title', 'link', 'description']) assert.ok(r.rss.channel[element] !== undefined, `channel ${element}`)
+      const etag = a.response.headers.etag as string
+      assert.equal((await app.inject({ url: '/status/feed.atom', headers: { 'if-none-match': etag } })).statusCode, 304)
+      const head = await app.inject({ method: 'HEAD', url: '/status/feed.rss' })
+      assert.equal(head.statusCode, 200)
+    })
+
+    it('lists one entry per update with stable ids; an update adds exactly one entry and changes the ETag', async (t) => {
+      const { db, clock, context, atom, rss } = await setup(t)
+      const id = await openIncident(db, { title: 'Slow replies', impact: 'major', status: 'investigating', message: 'Looking into it.' }, clock.now())
+      clock.advance(10 * MINUTE)
+      await updateIncident(db, id, { status: 'identified', message: 'A bad deploy.' }, clock.now())
+      await context.incidents.refresh()
+      const before = await atom()
+      assert.equal(before.entries.length, 2)
+      const ids = before.entries.map((entry) => entry.id)
+      for (const entryId of ids) assert.match(entryId, new RegExp(`^tag:status\\.example\\.com,2026:incident/${id}/update/\\d+$`))
+      assert.equal(new Set(ids).size, 2, 'one id per entry')
+      for (const entry of before.entries) {
+        assert.ok(entry.title !== undefined, 'entry title')
+        assert.match(entry.updated, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, 'entry updated is an RFC 3339 date')
+        assert.equal(entry.published, entry.updated, 'published and updated are the update\'s time')
+      }
+      assert.deepEqual(before.entries.map((entry) => entry.link[0]!['@href']), [`${BASE}/status/incidents/${id}`, `${BASE}/status/incidents/${id}`])
+      assert.deepEqual(before.entries[0]!.category.map((c) => c['@term']), ['major'])
+      assert.equal(before.feed.updated, new Date(T + 10 * MINUTE).toISOString(), 'feed updated = newest entry')
+
+      // A refresh with nothing new: the same bytes.
+      await context.incidents.refresh()
+      const same = await atom()
+      assert.equal(same.response.headers.etag, before.response.headers.etag)
+      assert.equal(same.response.body, before.response.body)
+
+      clock.advance(30 * MINUTE)
+      await resolveIncident(db, id, 'Rolled back.', clock.now())
+      await context.incidents.refresh()
+      const after = await atom()
+      assert.equal(after.entries.length, 3, 'exactly one more entry')
+      assert.deepEqual(after.entries.slice(1).map((entry) => entry.id), ids, 'older entries keep their ids, newest first')
+      assert.notEqual(after.response.headers.etag, before.response.headers.etag)
+      assert.equal(after.entries[0]!.published, new Date(T + 40 * MINUTE).toISOString())
+
+      const items = (await rss()).items
+      assert.deepEqual(items.map((item) => item.guid['#text']), after.entries.map((entry) => entry.id), 'RSS guids are the Atom ids')
+      for (const item of items) {
+        assert.equal(item.guid['@isPermaLink'], 'false')
+        assert.match(item.pubDate, /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/, 'RFC 822 date')
+      }
+      assert.equal(Date.parse(items[0]!.pubDate), T + 40 * MINUTE)
+    })
+
+    it('is read by rss-parser, with valid dates, in English and German', async (t) => {
+      const { db, clock, context, get, config } = await setup(t)
+      const id = await openIncident(db, { title: 'Gateway errors', impact: 'minor', status: 'investigating', message: 'Checking.' }, clock.now())
+      const window = await scheduleMaintenance(db, { title: 'Database upgrade', message: 'Read-only for an hour.', startsAt: T + HOUR, endsAt: T + 2 * HOUR }, clock.now())
+      clock.advance(90 * MINUTE) // the window has started
+      await context.incidents.refresh()
+      for (const [url, lang] of [['/status/feed.atom', 'en'], ['/status/feed.rss', 'en'], [`${config.germanPrefix}/status/feed.atom`, 'de'], [`${config.germanPrefix}/status/feed.rss`, 'de']] as const) {
+        const feed = await rssParser.parseString((await get(url)).body)
+        assert.equal(feed.items.length, 3, url)
+        assert.match(feed.title!, lang === 'de' ? /Vorfälle/ : /incidents/)
+        for (const item of feed.items) {
+          assert.ok(item.isoDate !== undefined && !Number.isNaN(Date.parse(item.isoDate)), `${url}: a valid date`)
+          assert.ok(item.link?.startsWith(`${BASE}${lang === 'de' ? config.germanPrefix : ''}/status/`), `${url}: ${item.link}`)
+        }
+        const [started, scheduled, incident] = feed.items
+        assert.equal(started!.link, `${BASE}${lang === 'de' ? config.germanPrefix : ''}/status/maintenance/${window}`)
+        assert.match(started!.title!, lang === 'de' ? /^\[Wartung begonnen\] Database upgrade$/ : /^\[Maintenance started\] Database upgrade$/)
+        assert.match(scheduled!.title!, lang === 'de' ? /Wartung geplant/ : /Maintenance scheduled/)
+        assert.match(incident!.title!, lang === 'de' ? /^\[Wird untersucht\] Gateway errors$/ : /^\[Investigating\] Gateway errors$/)
+        assert.equal(new Date(incident!.isoDate!).getTime(), T)
+      }
+      // Ending the window adds its end; the tag ids of maintenance say which step.
+      await endMaintenance(db, window, clock.now())
+      clock.advance(MINUTE)
+      await context.incidents.refresh()
+      const feed = await rssParser.parseString((await get('/status/feed.atom')).body)
+      assert.deepEqual(feed.items.map((item) => item.id), [
+        `tag:status.example.com,2026:maintenance/${window}/ended`,
+        `tag:status.example.com,2026:maintenance/${window}/started`,
+        `tag:status.example.com,2026:maintenance/${window}/scheduled`,
+        `tag:status.example.com,2026:incident/${id}/update/${feed.items[3]!.id!.split('/').at(-1)}`
+      ])
+      assert.match(feed.items[0]!.title!, /Maintenance completed/)
+    })
+
+    it('escapes operator text: no markup reaches a reader, and decoding the HTML gives the text back', async (t) => {
+      const { db, clock, context, get, atom, rss } = await setup(t)
+      await openIncident(db, { title: HOSTILE_TITLE, impact: 'critical', status: 'investigating', message: HOSTILE_MESSAGE }, clock.now())
+      await context.incidents.refresh()
+      for (const url of ['/status/feed.atom', '/status/feed.rss']) {
+        const body = (await get(url)).body
+        assert.doesNotMatch(body, /<script|<img|<b>/, `${url}: no operator markup in the XML`)
+      }
+      const { entries } = await atom()
+      const title = entries[0]!.title
+      const titleHtml = typeof title === 'string' ? title : String(title['#text'])
+      assert.equal(htmlText(titleHtml), `[Investigating] ${HOSTILE_TITLE}`)
+      const content = JSON.stringify(entries[0]!.content)
+      assert.ok(!content.includes('<img'), 'content escaped')
+      const items = (await rss()).items
+      assert.equal(htmlText(items[0]!.title), `[Investigating] ${HOSTILE_TITLE}`)
+      assert.match(items[0]!.description, /Tom &amp; Jerry &lt;b&gt;bold&lt;\/b&gt;<br>&lt;img src=x onerror=alert\(1\)&gt; \]\]&gt; done/)
+      const parsed = await rssParser.parseString((await get('/status/feed.rss')).body)
+      assert.equal(htmlText(parsed.items[0]!.title!), `[Investigating] ${HOSTILE_TITLE}`)
+    })
+  })
+}
+
+describe('feed discovery', () => {
+  it('every page head links both feeds of its language; llms.txt lists them', async (t) => {
+    const { app, config } = await buildTestApp(t)
+    for (const [url, prefix] of [['/status', ''], ['/', ''], [`${config.germanPrefix}/status`, config.germanPrefix], ['/docs/api', '']] as const) {
+      const html = (await app.inject(url)).body
+      assert.match(html, new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${prefix}/status/feed\\.atom">`), url)
+      assert.match(html, new RegExp(`<link rel="alternate" type="application/rss\\+xml" title="[^"]+" href="${prefix}/status/feed\\.rss">`), url)
+    }
+    const llms = (await app.inject('/llms.txt')).body
+    assert.match(llms, /\/status\/feed\.atom\): /)
+    assert.match(llms, /\/status\/feed\.rss\): /)
+  })
+})

@@ -1,0 +1,39 @@
+// Built again only on change: the memo per base URL, and the incidents rows keeping their identity while unchanged.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { openIncident } from '../../src/incidents/operations.ts'
+import { MAX_BASE_URLS, rebuiltOnChange } from '../../src/publish/rebuilt.ts'
+import { buildTestApp } from '../helper.ts'
+
+describe('rebuiltOnChange', () => {
+  it('builds once per base URL until an input is another object, and forgets the least recently used base URL', () => {
+    let builds = 0
+    const build = rebuiltOnChange((baseUrl, [a]: readonly [object]) => { builds++; return `${baseUrl}:${Object.keys(a).join()}` })
+    const first = { x: 1 }
+    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
+    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
+    assert.equal(builds, 1)
+    build('https://a.test', [{ x: 1 }])
+    assert.equal(builds, 2, 'an equal but different object is a change')
+    build('https://b.test', [first])
+    assert.equal(builds, 3, 'each base URL has its own')
+    for (let i = 0; i < MAX_BASE_URLS; i++) build(`https://${i}.test`, [first])
+    builds = 0
+    build('https://a.test', [first])
+    assert.equal(builds, 1, 'evicted after MAX_BASE_URLS others')
+  })
+})
+
+describe('the incidents rows', () => {
+  it('keep their identity when a refresh finds nothing new, and change when something was written', async (t) => {
+    const { context } = await buildTestApp(t)
+    const before = context.incidents.rows()
+    assert.ok(before !== undefined)
+    await context.incidents.refresh()
+    assert.equal(context.incidents.rows(), before)
+    await openIncident(context.database.db, { title: 'Slow', impact: 'minor', status: 'investigating', message: 'Looking.' }, Date.now())
+    await context.incidents.refresh()
+    assert.notEqual(context.incidents.rows(), before)
+    assert.equal(context.incidents.rows()!.incidents.length, 1)
+  })
+})
