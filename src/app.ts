@@ -7,6 +7,7 @@ import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
+import requestMetrics from './http/request-metrics.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
@@ -44,9 +45,10 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     frameworkErrors: handleFrameworkError
   })
 
-  // The rules every response follows, one log line per request, then the limit every client shares.
+  // The rules every response follows, one log line per request (and its metrics when on), then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
+  if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
   // The OpenAPI description is generated from the schemas of every route registered after this line.
