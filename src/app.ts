@@ -16,8 +16,10 @@ import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
 import docsRoutes from './http/routes/docs.ts'
+import markdownRoutes from './http/routes/markdown.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
+import { markdownDocs } from './docs/markdown-views.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
@@ -61,8 +63,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(incidentRoutes, { incidents: context.incidents })
 
   // The site: home and status page, the docs with their search (an API route too), and the assets they load.
+  const statusSource = serviceStatusSource(context)
   await app.register(siteRoutes, {
-    source: serviceStatusSource(context),
+    source: statusSource,
     clock: context.clock,
     germanPrefix: config.germanPrefix,
     notice: options.siteNotice,
@@ -70,9 +73,11 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   })
   await app.register(docsRoutes, { docs: context.docs })
   await app.register(assetRoutes)
+  // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
+  await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
-  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs] })
+  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs], markdownDocs: markdownDocs(context.docs) })
 
   return app
 }
