@@ -2,16 +2,14 @@
 // the text an agent can quote. Each returns the API's body unchanged as structured content.
 import type { TSchema } from 'typebox'
 import { z } from 'zod'
-import type { HistoryBody } from '../api/health.ts';
-import { HealthBody } from '../api/health.ts'
+import { HealthBody, type HistoryBody } from '../api/health.ts'
 import { IncidentsBody } from '../api/incidents.ts'
 import { PlatformStatusBody } from '../api/platform-status.ts'
 import { SearchBody } from '../api/search.ts'
 import { ShardLookupBody } from '../api/shards.ts'
 import { UPTIME_WINDOWS, uptimeWindow } from '../publish/uptime-windows.ts'
-import type { StatusApi } from './api-client.ts'
+import { ApiProblem, type StatusApi } from './api-client.ts'
 import { UptimeWindowBody } from './schemas.ts'
-import { ApiProblem } from './api-client.ts'
 
 export interface ToolResult { structured: Record<string, unknown>, text: string }
 
