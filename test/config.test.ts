@@ -28,6 +28,8 @@ describe('config', () => {
     const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })
     assert.equal(config.metricsPort, 9464)
     assert.equal(config.metricsHost, '0.0.0.0')
+    assert.throws(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' }), (error: unknown) =>
+      error instanceof ConfigError && error.message.startsWith('METRICS_PORT must differ from PORT'))
   })
 
   it('reads valid values', () => {

@@ -212,6 +212,25 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     }
   })
 
+  it('writes nothing but JSON-RPC messages to stdout', async () => {
+    const { spawn } = await import('node:child_process')
+    const child = spawn(process.execPath, ['src/main.ts', 'mcp', '--url', instance.url], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'trace' } })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_status', arguments: {} } })
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_uptime', arguments: { window: 'forever' } } })
+    for (let i = 0; i < 200 && stdout.split('\n').filter(Boolean).length < 3; i++) await sleep(25)
+    child.stdin.end()
+    assert.equal(await exited, 0, 'exits when its input ends')
+    const lines = stdout.split('\n').filter((line) => line !== '')
+    assert.equal(lines.length, 3, stdout)
+    for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, '2.0')
+  })
+
   it('refuses to start without --url, with exit code 2', async () => {
     const { spawnSync } = await import('node:child_process')
     const result = spawnSync(process.execPath, ['src/main.ts', 'mcp'], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } })
