@@ -114,9 +114,10 @@ async function getJson (url: URL, options: { accept?: string, acceptStatus?: num
     throw new ApiUnavailable(`Cannot reach the status API at ${url.origin} (${reason}).`)
   }
   const type = response.headers.get('content-type') ?? ''
-  const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > BODY_LIMIT) throw new ApiUnavailable(`${url.pathname} answered with a body too large to read.`)
-  const text = await response.text().catch(() => '')
+  const text = await readLimited(response, BODY_LIMIT).catch((error: unknown) => {
+    if (error instanceof ApiUnavailable) throw new ApiUnavailable(`${url.pathname} ${error.message}`)
+    return ''
+  })
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -135,4 +136,20 @@ async function getJson (url: URL, options: { accept?: string, acceptStatus?: num
     throw new ApiUnavailable(`${url.pathname} did not answer with JSON: is ${url.origin} a status-api instance?`)
   }
   return body
+}
+
+/** The body as text, refusing (ApiUnavailable) once it passes `limit` bytes instead of holding all of it. */
+async function readLimited (response: Response, limit: number): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit) throw new ApiUnavailable('answered with a body too large to read.')
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength
+    if (size > limit) {
+      await response.body?.cancel().catch(() => {})
+      throw new ApiUnavailable('answered with a body too large to read.')
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }

@@ -212,6 +212,27 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     }
   })
 
+  it('an endless answer is cut off at the body limit, not read into memory', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const write = () => { while (!response.destroyed && response.write(chunk)); }
+      response.on('drain', write)
+      write()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const endless = await connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    try {
+      const result = await endless.client.callTool({ name: 'get_status' }) as CallToolResult
+      assert.equal(result.isError, true)
+      assert.equal(textOf(result), '/.well-known/api-catalog answered with a body too large to read.')
+    } finally {
+      await endless.client.close()
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
   it('writes nothing but JSON-RPC messages to stdout', async () => {
     const { spawn } = await import('node:child_process')
     const child = spawn(process.execPath, ['src/main.ts', 'mcp', '--url', instance.url], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'trace' } })
