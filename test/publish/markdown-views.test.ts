@@ -7,13 +7,14 @@ import { describe, it } from 'node:test'
 import { projectRoot } from '../../src/config.ts'
 import { readFrontMatter } from '../../src/docs/front-matter.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
-import { buildTestApp } from '../helper.ts'
+import { buildTestApp, databaseBackends } from '../helper.ts'
 
 const MARKDOWN = 'text/markdown; charset=utf-8'
 
 describe('/status.md', () => {
-  it('is the status page as Markdown, with ETag/304, rebuilt when an incident opens', async (t) => {
-    const { app, context } = await buildTestApp(t)
+  for (const backend of databaseBackends()) {
+  it(`is the status page as Markdown, with ETag/304, rebuilt when an incident opens (${backend.name})`, { skip: backend.skip }, async (t) => {
+    const { app, context } = await buildTestApp(t, await backend.env())
     await context.monitor.runOnce()
     const first = await app.inject('/status.md')
     assert.equal(first.statusCode, 200)
@@ -38,6 +39,7 @@ describe('/status.md', () => {
     assert.ok(second.body.includes('Major impact · Investigating · Started '))
     assert.match(second.body, /- .+ — \*\*Investigating\*\*: We are looking\.\n/)
   })
+  }
 
   it('speaks German under the German prefix', async (t) => {
     const { app, context } = await buildTestApp(t)

@@ -2,7 +2,7 @@
 // and a real Prometheus scraping a running `status-api serve` and answering queries for the series.
 import assert from 'node:assert/strict'
 import { describe, it, before, after } from 'node:test'
-import { buildTestApp, tempDir } from '../helper.ts'
+import { buildTestApp, databaseBackends, tempDir } from '../helper.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
@@ -26,9 +26,10 @@ describe('metrics', () => {
     assert.equal((await app.inject('/metrics')).statusCode, 404)
   })
 
-  it('report the snapshots on the private listener, lint clean, and never on the public port', { skip }, async (t) => {
+  for (const backend of databaseBackends()) {
+  it(`report the snapshots on the private listener, lint clean, and never on the public port (${backend.name})`, { skip: skip ?? backend.skip }, async (t) => {
     platform.behaviour = { kind: 'fixture', name: 'minor-incident' }
-    const { app, context } = await buildTestApp(t, { METRICS_PORT: String(await freePort()), DISCORD_STATUS_URL: platform.url })
+    const { app, context } = await buildTestApp(t, { ...await backend.env(), METRICS_PORT: String(await freePort()), DISCORD_STATUS_URL: platform.url })
     const now = context.clock.now()
     for (const [shard, status, pingMs] of [[0, 'ready', 40], [1, 'ready', 50], [2, 'ready', 60], [3, 'disconnected', null]] as const) {
       await reportHeartbeat(context.database, { shard, status, pingMs, at: new Date(now) })
@@ -89,6 +90,7 @@ describe('metrics', () => {
     assert.equal((await fetch(`http://127.0.0.1:${server.address.port}/`)).status, 404)
     assert.equal((await fetch(`http://127.0.0.1:${server.address.port}/metrics`, { method: 'POST' })).status, 405)
   })
+  }
 
   it('are scraped by a real Prometheus from a running instance', { skip, timeout: 60_000 }, async (t) => {
     platform.behaviour = { kind: 'fixture', name: 'operational' }
