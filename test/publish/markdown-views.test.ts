@@ -13,32 +13,32 @@ const MARKDOWN = 'text/markdown; charset=utf-8'
 
 describe('/status.md', () => {
   for (const backend of databaseBackends()) {
-  it(`is the status page as Markdown, with ETag/304, rebuilt when an incident opens (${backend.name})`, { skip: backend.skip }, async (t) => {
-    const { app, context } = await buildTestApp(t, await backend.env())
-    await context.monitor.runOnce()
-    const first = await app.inject('/status.md')
-    assert.equal(first.statusCode, 200)
-    assert.equal(first.headers['content-type'], MARKDOWN)
-    assert.equal(first.headers['cache-control'], 'public, max-age=10')
-    assert.ok(first.headers.etag)
-    assert.match(first.body, /^# Status\n\n\*\*All systems operational\*\* — /)
-    for (const heading of ['## Active incidents', '## Components', '## Uptime', '## Discord', '## Past incidents (90 days)']) {
-      assert.ok(first.body.includes(`\n${heading}\n`), heading)
-    }
-    assert.match(first.body, /\| Database \| Operational \| [\d.]+ ms \|/)
-    assert.match(first.body, /\| Last 24 hours \| 100% \| 1 of 1440 \|/)
-    assert.ok(first.body.includes('No active incidents.'))
-    assert.equal((await app.inject({ url: '/status.md', headers: { 'if-none-match': first.headers.etag as string } })).statusCode, 304)
-    assert.equal((await app.inject('/status.md')).headers.etag, first.headers.etag, 'same bodies, same bytes')
+    it(`is the status page as Markdown, with ETag/304, rebuilt when an incident opens (${backend.name})`, { skip: backend.skip }, async (t) => {
+      const { app, context } = await buildTestApp(t, await backend.env())
+      await context.monitor.runOnce()
+      const first = await app.inject('/status.md')
+      assert.equal(first.statusCode, 200)
+      assert.equal(first.headers['content-type'], MARKDOWN)
+      assert.equal(first.headers['cache-control'], 'public, max-age=10')
+      assert.ok(first.headers.etag)
+      assert.match(first.body, /^# Status\n\n\*\*All systems operational\*\* — /)
+      for (const heading of ['## Active incidents', '## Components', '## Uptime', '## Discord', '## Past incidents (90 days)']) {
+        assert.ok(first.body.includes(`\n${heading}\n`), heading)
+      }
+      assert.match(first.body, /\| Database \| Operational \| [\d.]+ ms \|/)
+      assert.match(first.body, /\| Last 24 hours \| 100% \| 1 of 1440 \|/)
+      assert.ok(first.body.includes('No active incidents.'))
+      assert.equal((await app.inject({ url: '/status.md', headers: { 'if-none-match': first.headers.etag as string } })).statusCode, 304)
+      assert.equal((await app.inject('/status.md')).headers.etag, first.headers.etag, 'same bodies, same bytes')
 
-    await openIncident(context.database.db, { title: 'Replies [slow](javascript:alert(1)) | *now*', impact: 'major', status: 'investigating', message: 'We are\nlooking.' }, context.clock.now())
-    await context.incidents.refresh()
-    const second = await app.inject('/status.md')
-    assert.notEqual(second.headers.etag, first.headers.etag)
-    assert.ok(second.body.includes('### Replies \\[slow\\](javascript:alert(1)) \\| \\*now\\*'), 'text from a body carries no markup')
-    assert.ok(second.body.includes('Major impact · Investigating · Started '))
-    assert.match(second.body, /- .+ — \*\*Investigating\*\*: We are looking\.\n/)
-  })
+      await openIncident(context.database.db, { title: 'Replies [slow](javascript:alert(1)) | *now*', impact: 'major', status: 'investigating', message: 'We are\nlooking.' }, context.clock.now())
+      await context.incidents.refresh()
+      const second = await app.inject('/status.md')
+      assert.notEqual(second.headers.etag, first.headers.etag)
+      assert.ok(second.body.includes('### Replies \\[slow\\](javascript:alert(1)) \\| \\*now\\*'), 'text from a body carries no markup')
+      assert.ok(second.body.includes('Major impact · Investigating · Started '))
+      assert.match(second.body, /- .+ — \*\*Investigating\*\*: We are looking\.\n/)
+    })
   }
 
   it('speaks German under the German prefix', async (t) => {
