@@ -7,6 +7,7 @@ import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
+import requestMetrics from './http/request-metrics.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
@@ -18,8 +19,10 @@ import docsRoutes from './http/routes/docs.ts'
 import badgeRoutes from './http/routes/badges.ts'
 import feedRoutes from './http/routes/feeds.ts'
 import statuspageRoutes from './http/routes/statuspage.ts'
+import markdownRoutes from './http/routes/markdown.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
+import { markdownDocs } from './docs/markdown-views.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
@@ -47,9 +50,10 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     frameworkErrors: handleFrameworkError
   })
 
-  // The rules every response follows, one log line per request, then the limit every client shares.
+  // The rules every response follows, one log line per request (and its metrics when on), then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
+  if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
   // The OpenAPI description is generated from the schemas of every route registered after this line.
@@ -62,22 +66,26 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(incidentRoutes, { incidents: context.incidents })
 
   // The site: home and status page, the docs with their search (an API route too), and the assets they load.
+  const statusSource = serviceStatusSource(context)
   await app.register(siteRoutes, {
-    source: serviceStatusSource(context),
+    source: statusSource,
     clock: context.clock,
     germanPrefix: config.germanPrefix,
     notice: options.siteNotice,
     refreshSeconds: options.statusRefreshSeconds
   })
   await app.register(docsRoutes, { docs: context.docs })
+
   // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
   await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })
   await app.register(statuspageRoutes, { config, monitor: context.monitor, incidents: context.incidents, clock: context.clock })
   await app.register(badgeRoutes, { monitor: context.monitor })
+  // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
+  await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
   await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
-  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs] })
+  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs], markdownDocs: markdownDocs(context.docs) })
 
   return app
 }

@@ -23,6 +23,9 @@ export interface Config {
   trustProxy: boolean
   rateLimitPerMinute: number
   logLevel: LogLevel
+  /** The private Prometheus listener; undefined = no metrics at all. */
+  metricsPort: number | undefined
+  metricsHost: string
 }
 
 /** A bad setting: the message names the variable and is safe to print as one line. */
@@ -45,8 +48,11 @@ export function loadConfig (env: Env = process.env): Config {
     const value = env[name]?.trim()
     return value === '' ? undefined : value
   }
+  const port = integer(read, 'PORT', 3000, 0, 65535)
+  const metricsPort = read('METRICS_PORT') === undefined ? undefined : integer(read, 'METRICS_PORT', 0, 1, 65535)
+  if (metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT: metrics are never served on the public port')
   return {
-    port: integer(read, 'PORT', 3000, 0, 65535),
+    port,
     host: read('HOST') ?? '127.0.0.1',
     publicBaseUrl: optionalUrl(read, 'PUBLIC_BASE_URL', ['http:', 'https:'], true),
     deployEnv: oneOf(read, 'DEPLOY_ENV', ['production', 'staging'] as const, 'production'),
@@ -62,7 +68,9 @@ export function loadConfig (env: Env = process.env): Config {
     germanPrefix: sitePrefix(read, 'GERMAN_PREFIX', '/de'),
     trustProxy: boolean(read, 'TRUST_PROXY', false),
     rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
-    logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info')
+    logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    metricsPort,
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1'
   }
 }
 

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
+import { createMetrics, type Metrics } from './publish/metrics.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { openDatabase, type Database } from './store/database.ts'
@@ -29,6 +30,8 @@ export interface Context {
   monitor: Monitor
   /** The documentation of both languages, loaded and indexed at open. */
   docs: DocsSite
+  /** Prometheus metrics over the services above; undefined unless METRICS_PORT is set. */
+  metrics: Metrics | undefined
   /** Starts the background work (monitor rounds, incidents refresher); serve calls it, tests drive runOnce() instead. */
   start (): void
   /** Stops background work and closes the stores; safe to call twice. */
@@ -70,6 +73,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
   const monitor = createMonitor({ config, database, cache, cacheKind, clock, logger, isMaintenanceActive: () => incidents.isMaintenanceActive() })
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics({ monitor, incidents, platformStatus })
   const start = () => {
     incidents.start()
     monitor.start()
@@ -82,7 +86,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, metrics, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

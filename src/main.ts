@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.ts'
 import { UsageError, type Command } from './cli/command.ts'
 import { incidentCommand } from './cli/incident.ts'
 import { maintenanceCommand } from './cli/maintenance.ts'
+import { mcpCommand } from './cli/mcp.ts'
 import { checkCommand } from './cli/check.ts'
 import { demoCommand } from './cli/demo.ts'
 import { heartbeatCommand } from './cli/heartbeat.ts'
@@ -10,7 +11,7 @@ import { migrateCommand } from './cli/migrate.ts'
 import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand]
+const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand, mcpCommand]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
+import { startMetricsServer, type MetricsServer } from './publish/metrics-server.ts'
 
 export const SHUTDOWN_DEADLINE_MS = 10_000
 
 export interface RunningServer {
   app: FastifyInstance
   context: Context
+  /** The private Prometheus listener, when METRICS_PORT is set. */
+  metricsServer: MetricsServer | undefined
   /** Readiness 503 at once, drain in-flight requests, close the stores. */
   shutdown (): Promise<void>
 }
@@ -22,11 +25,15 @@ export interface ServerOptions {
 export async function startServer (config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const context = await openContext(config, { migrate: true })
   let app: FastifyInstance | undefined
+  let metricsServer: MetricsServer | undefined
   try {
     await options.prepare?.(context)
     context.start()
     app = await buildApp(context, options.app)
     await app.listen({ port: config.port, host: config.host })
+    if (context.metrics !== undefined) {
+      metricsServer = await startMetricsServer(context.metrics, { port: config.metricsPort!, host: config.metricsHost })
+    }
   } catch (error) {
     await app?.close()
     await context.close()
@@ -36,10 +43,10 @@ export async function startServer (config: Config, options: ServerOptions = {}):
 
   let stopping: Promise<void> | undefined
   const shutdown = () => {
-    stopping ??= gracefulShutdown(running, context)
+    stopping ??= Promise.all([gracefulShutdown(running, context), metricsServer?.close()]).then(() => undefined)
     return stopping
   }
-  return { app: running, context, shutdown }
+  return { app: running, context, metricsServer, shutdown }
 }
 
 /** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */

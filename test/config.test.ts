@@ -20,6 +20,16 @@ describe('config', () => {
     assert.equal(config.rateLimitPerMinute, 600)
     assert.equal(config.logLevel, 'info')
     assert.ok(config.dataDir.endsWith('/data'))
+    assert.equal(config.metricsPort, undefined)
+    assert.equal(config.metricsHost, '127.0.0.1')
+  })
+
+  it('reads the metrics listener', () => {
+    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })
+    assert.equal(config.metricsPort, 9464)
+    assert.equal(config.metricsHost, '0.0.0.0')
+    assert.throws(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' }), (error: unknown) =>
+      error instanceof ConfigError && error.message.startsWith('METRICS_PORT must differ from PORT'))
   })
 
   it('reads valid values', () => {
@@ -40,7 +50,8 @@ describe('config', () => {
     ['DATABASE_URL', 'not a url'], ['REDIS_URL', 'http://x'], ['PUBLIC_BASE_URL', 'https://x.example/path'],
     ['PUBLIC_BASE_URL', 'ftp://x.example'], ['DISCORD_STATUS_URL', 'nope'], ['BOT_STATUS_URL', 'file:///etc/passwd'],
     ['BOT_HEARTBEAT_TIMEOUT_SECONDS', '1.5'], ['PROBE_INTERVAL_SECONDS', '0'], ['GERMAN_PREFIX', 'de'],
-    ['TRUST_PROXY', 'maybe'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud']
+    ['TRUST_PROXY', 'maybe'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud'],
+    ['METRICS_PORT', '0'], ['METRICS_PORT', 'prometheus'], ['METRICS_PORT', '65536']
   ]
   for (const [name, value] of bad) {
     it(`rejects ${name}=${value} naming the variable`, () => {

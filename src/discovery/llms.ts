@@ -1,5 +1,6 @@
 // /llms.txt in the llmstxt.org format: H1, blockquote summary, then link sections. The endpoint list and its one-line
 // notes come from the OpenAPI document's operations, so they never drift from the API.
+import { LLMS_FULL_PATH, type MarkdownDoc } from '../docs/markdown-views.ts'
 import { CATALOG_PATH, OPENAPI_PATH } from './catalog.ts'
 
 interface Parameter { name: string, in: string, required?: boolean, example?: unknown, schema?: { examples?: unknown[] } }
@@ -14,6 +15,8 @@ export interface LlmsOptions {
   germanPrefix: string
   /** Staging serves neither the catalog, the OpenAPI description nor the sitemap: llms.txt does not link them. */
   staging: boolean
+  /** Every doc page's Markdown address, listed with /status.md and /llms-full.txt. */
+  markdownDocs?: MarkdownDoc[]
 }
 
 export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
@@ -46,6 +49,15 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
       ''
     )
   }
+  lines.push(
+    '## Markdown',
+    '',
+    link('Status (Markdown)', '/status.md', 'the status page as Markdown: overall status, incidents, components, uptime, Discord.'),
+    link('Status (Markdown, German)', `${germanPrefix}/status.md`, 'the same in German.'),
+    link('Full documentation', LLMS_FULL_PATH, 'every documentation page, English and German, as Markdown in one file.'),
+    ...(options.markdownDocs ?? []).map((doc) => link(doc.title, doc.markdownUrl, `the ${doc.locale === 'en' ? 'English' : 'German'} page ${doc.url} as Markdown.`)),
+    ''
+  )
   lines.push('## Endpoints', '')
   for (const [path, item] of Object.entries(api.paths)) {
     const operation = item.get as Operation | undefined

@@ -17,6 +17,11 @@ export interface DocPage {
   title: string
   description: string
   html: string
+  /** The page as Markdown (front matter and MDX syntax left out, the title as H1 when the file has none). */
+  markdown: string
+  /** Where that Markdown is served: the file's path below the docs root, in URL form, ending in `.md`
+   * (`/docs/api.md`, `/docs/guide/index.md`), so relative links between the `.md` files work as they are. */
+  markdownUrl: string
   headings: Heading[]
   sections: Section[]
 }
@@ -92,6 +97,8 @@ export function loadDocs (docsDir: string, options: LoadOptions): LoadedDocs {
       description: front.description ?? summary(intro),
       // The page shows its title as the H1 when the Markdown has none of its own.
       html: rendered.firstH1 === undefined ? `<h1>${escapeHtml(title)}</h1>\n${rendered.html}` : rendered.html,
+      markdown: rendered.firstH1 === undefined ? `# ${title}\n\n${markdown.trimStart()}` : markdown.trimStart(),
+      markdownUrl: `${options.roots[source.locale]}/${fileSegments(source.rel).join('/')}.md`,
       headings: rendered.headings,
       sections: rendered.sections
     }
@@ -101,9 +108,14 @@ export function loadDocs (docsDir: string, options: LoadOptions): LoadedDocs {
 
 /** `guide/Getting Started.md` → `guide/getting-started`; `guide/index.md` → `guide`; `index.md` → ''. */
 function slugOf (rel: string): string {
-  const segments = rel.replace(/\.(md|mdx)$/, '').split('/').map((segment) => slugify(segment) || 'page')
+  const segments = fileSegments(rel)
   if (segments.at(-1) === 'index') segments.pop()
   return segments.join('/')
+}
+
+/** `guide/Getting Started.mdx` → `['guide', 'getting-started']`. */
+function fileSegments (rel: string): string[] {
+  return rel.replace(/\.(md|mdx)$/, '').split('/').map((segment) => slugify(segment) || 'page')
 }
 
 function listMarkdown (dir: string, prefix = ''): string[] {

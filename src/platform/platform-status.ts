@@ -35,6 +35,8 @@ export interface PlatformStatus {
   read (): Promise<PlatformReading>
   /** The status for other views (the status page): the normalised value, or undefined. Never throws. */
   current (): Promise<PlatformStatusBody | undefined>
+  /** The value held in memory now, without asking the upstream (metrics read it per scrape); undefined when none. */
+  latest (): PlatformStatusBody | undefined
 }
 
 export interface PlatformStatusOptions {
@@ -134,7 +136,8 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   return {
     read,
-    current: () => read().then((result) => result.status, () => undefined)
+    current: () => read().then((result) => result.status, () => undefined),
+    latest: () => reading(local, clock.now()).status
   }
 }
 

@@ -40,6 +40,11 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
   return { health, history, discord: discord ?? null, incidents }
 }
 
+/** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
+export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
+  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents
+}
+
 /** The running services as a StatusSource: the same in-memory values the API endpoints send. */
 export function serviceStatusSource (services: { monitor: Monitor, platformStatus: PlatformStatus, incidents: IncidentsService }): StatusSource {
   return {

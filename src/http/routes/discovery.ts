@@ -6,6 +6,7 @@ import { servesApiDescription, servesSitemap } from '../../discovery/access.ts'
 import {
   CATALOG_CONTENT_TYPE, CATALOG_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, apiCatalog, catalogLinkHeader
 } from '../../discovery/catalog.ts'
+import type { MarkdownDoc } from '../../docs/markdown-views.ts'
 import { llmsTxt, type DescribedApi } from '../../discovery/llms.ts'
 import { withServer } from '../../discovery/openapi-document.ts'
 import { perBaseUrl, type Rendered } from '../../discovery/per-base-url.ts'
@@ -21,6 +22,8 @@ export interface DiscoveryRouteOptions {
   config: Config
   /** Every module that serves HTML pages: the sitemap lists their pages. */
   pages: PageSource[]
+  /** The docs' Markdown pages, which llms.txt lists. */
+  markdownDocs?: MarkdownDoc[]
 }
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -40,7 +43,7 @@ export default async function discoveryRoutes (app: FastifyInstance, options: Di
   const openapi = perBaseUrl((baseUrl) => JSON.stringify(withServer(described(), baseUrl)))
   const sitemap = perBaseUrl((baseUrl) => sitemapXml(baseUrl, allPages(pages)))
   const robots = perBaseUrl((baseUrl) => robotsTxt(baseUrl, staging))
-  const llms = perBaseUrl((baseUrl) => llmsTxt(described() as unknown as DescribedApi, { baseUrl, germanPrefix: config.germanPrefix, staging }))
+  const llms = perBaseUrl((baseUrl) => llmsTxt(described() as unknown as DescribedApi, { baseUrl, germanPrefix: config.germanPrefix, staging, markdownDocs: options.markdownDocs }))
 
   app.get(CATALOG_PATH, {
     config: routeConfig,

@@ -5,7 +5,7 @@ import { renderHomePage } from '../../site/home-page.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderStatusPage } from '../../site/status-page.ts'
-import { readStatus, type StatusSource } from '../../site/status-source.ts'
+import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
@@ -19,11 +19,6 @@ export interface SiteRouteOptions {
   refreshSeconds?: number
   /** Plain text shown at the top of every page, e.g. that it shows demo data. */
   notice?: string
-}
-
-/** The bodies a page was rendered from, compared by identity: the services hand out the same object until it changes. */
-function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
-  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents
 }
 
 export default async function siteRoutes (app: FastifyInstance, options: SiteRouteOptions): Promise<void> {

@@ -1,0 +1,50 @@
+// Markdown for agents: /status.md (and German), each doc page's Markdown at its `.md` address, and /llms-full.txt.
+import type { FastifyInstance } from 'fastify'
+import type { DocsSite } from '../../docs/docs-site.ts'
+import { LLMS_FULL_PATH, llmsFullTxt } from '../../docs/markdown-views.ts'
+import type { Locale } from '../../lib/locale.ts'
+import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { statusMarkdown } from '../../publish/status-markdown.ts'
+import { localPath } from '../../site/layout.ts'
+import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
+import type { StatusBodies } from '../../site/assets/status-view.js'
+import { cacheControl } from '../headers.ts'
+import { sendSerialized } from '../send.ts'
+
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
+const TEXT_TYPE = 'text/plain; charset=utf-8'
+
+export interface MarkdownRouteOptions {
+  source: StatusSource
+  docs: DocsSite
+  germanPrefix: string
+}
+
+export default async function markdownRoutes (app: FastifyInstance, options: MarkdownRouteOptions): Promise<void> {
+  const { source, docs, germanPrefix } = options
+  const hidden = { schema: { hide: true } }
+
+  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+    // Built again only when one of the bodies it shows has changed, like the HTML status page.
+    let built: { bodies: StatusBodies, text: Serialized<string> } | undefined
+    app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health } }, async (request, reply) => {
+      const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status.md: ${part} not available`))
+      if (built === undefined || !sameBodies(built.bodies, bodies)) {
+        const text = statusMarkdown(bodies, lang)
+        built = { bodies, text: encodeOnce(text, text) }
+      }
+      return sendSerialized(reply, built.text, { type: MARKDOWN_TYPE })
+    })
+
+    for (const page of docs.list(lang)) {
+      const text = encodeOnce(page.markdown, page.markdown)
+      app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page } }, async (_request, reply) =>
+        sendSerialized(reply, text, { type: MARKDOWN_TYPE }))
+    }
+  }
+
+  const full = llmsFullTxt(docs)
+  const fullText = encodeOnce(full, full)
+  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery } }, async (_request, reply) =>
+    sendSerialized(reply, fullText, { type: TEXT_TYPE }))
+}

@@ -1,0 +1,38 @@
+// The stdio MCP server: the tools of tools.ts on the official SDK's McpServer, every one read-only and idempotent.
+// A failed call is a tool error (isError) carrying the API's problem detail or one sentence about reachability.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { VERSION } from '../monitor/version.ts'
+import { ApiProblem, ApiUnavailable, type StatusApi } from './api-client.ts'
+import { zodOf } from './schemas.ts'
+import { tools } from './tools.ts'
+
+export function createMcpServer (api: StatusApi, log: (message: string) => void): McpServer {
+  const server = new McpServer({ name: 'status-api', title: 'Status API', version: VERSION }, {
+    instructions: `Read-only tools over the public status API at ${api.baseUrl.origin}: whether the product is up ` +
+      '(get_status), uptime (get_uptime), incidents and maintenance (get_incidents), Discord\'s own status ' +
+      '(get_platform_status), whether the shard of a Discord server is connected (find_shard), and the documentation (search_docs).'
+  })
+  for (const tool of tools) {
+    server.registerTool(tool.name, {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: zodOf(tool.output),
+      annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: true }
+    }, async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      try {
+        const result = await tool.run(api, args)
+        return { content: [{ type: 'text', text: result.text }], structuredContent: result.structured }
+      } catch (error) {
+        if (error instanceof ApiProblem || error instanceof ApiUnavailable) {
+          log(`${tool.name}: ${error.message}`)
+          return { content: [{ type: 'text', text: error.message }], isError: true }
+        }
+        log(`${tool.name}: unexpected error: ${(error as Error).message}`)
+        return { content: [{ type: 'text', text: `The status API gave an answer this tool could not read (${(error as Error).message}).` }], isError: true }
+      }
+    })
+  }
+  return server
+}

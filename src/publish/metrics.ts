@@ -1,0 +1,216 @@
+// Prometheus metrics (prom-client, one registry per instance): every gauge is read from the in-memory snapshots
+// (monitor, history, incidents, the chat platform's status) when scraped — never a database query per scrape.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { IncidentsService } from '../incidents/service.ts'
+import type { Monitor } from '../monitor/monitor.ts'
+import type { PlatformStatus } from '../platform/platform-status.ts'
+import { uptimeWindows } from './uptime-windows.ts'
+
+export const METRICS_PREFIX = 'status_api_'
+/** The route label of a request no route pattern answered (unknown paths, wrong methods, every 404). */
+export const UNMATCHED_ROUTE = '(unmatched)'
+
+const COMPONENT_STATUSES = ['ok', 'degraded', 'down', 'unknown'] as const
+const IMPACTS = ['none', 'minor', 'major', 'critical'] as const
+const PLATFORM_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+export interface MetricsSources {
+  monitor: Monitor
+  incidents: IncidentsService
+  platformStatus: PlatformStatus
+}
+
+export interface Metrics {
+  readonly registry: Registry
+  /** Counts one answered request under its route pattern (never the raw URL) and status code. */
+  observeRequest (route: string | undefined, statusCode: number, seconds: number): void
+}
+
+export function createMetrics (sources: MetricsSources): Metrics {
+  const { monitor, incidents, platformStatus } = sources
+  const registry = new Registry()
+  const name = (suffix: string) => `${METRICS_PREFIX}${suffix}`
+  const registers = [registry]
+  const health = () => monitor.health()?.value
+  /** The overall status and each component's, from the latest snapshot; none before the first probe round. */
+  const statuses = (): Record<string, string> => {
+    const body = health()
+    if (body === undefined) return {}
+    const { database, cache, bot } = body.components
+    return { overall: body.status, database: database.status, cache: cache.status, bot: bot.status }
+  }
+
+  new Gauge({
+    name: name('component_status'),
+    help: 'Status of each component and of the whole service (component="overall"): 1 for the current status, 0 for the others.',
+    labelNames: ['component', 'status'] as const,
+    registers,
+    collect () {
+      this.reset()
+      for (const [component, status] of Object.entries(statuses())) {
+        for (const candidate of COMPONENT_STATUSES) {
+          if (component === 'overall' && candidate === 'unknown') continue
+          this.set({ component, status: candidate }, candidate === status ? 1 : 0)
+        }
+      }
+    }
+  })
+
+  new Gauge({
+    name: name('component_up'),
+    help: '1 when the component (or the service, component="overall") is up (ok or degraded), 0 when down; absent while unknown.',
+    labelNames: ['component'] as const,
+    registers,
+    collect () {
+      this.reset()
+      for (const [component, status] of Object.entries(statuses())) {
+        if (status !== 'unknown') this.set({ component }, status === 'down' ? 0 : 1)
+      }
+    }
+  })
+
+  new Gauge({
+    name: name('maintenance_active'),
+    help: '1 while a maintenance window is active.',
+    registers,
+    collect () {
+      this.set(incidents.isMaintenanceActive() ? 1 : 0)
+    }
+  })
+
+  new Gauge({
+    name: name('shards'),
+    help: 'Bot shards by connection status.',
+    labelNames: ['status'] as const,
+    registers,
+    collect () {
+      this.reset()
+      const shards = health()?.components.bot.shards
+      if (shards == null) return
+      this.set({ status: 'connected' }, shards.connected)
+      this.set({ status: 'disconnected' }, shards.total - shards.connected)
+    }
+  })
+
+  new Gauge({
+    name: name('gateway_latency_seconds'),
+    help: 'The bot\'s gateway latency (mean ping of its connected shards).',
+    registers,
+    collect () {
+      this.reset()
+      const latencyMs = health()?.components.bot.latencyMs
+      if (latencyMs != null) this.set(latencyMs / 1000)
+    }
+  })
+
+  const windows = async () => {
+    try {
+      return uptimeWindows((await monitor.history.get()).value)
+    } catch {
+      return [] // no history yet (the database has not answered once): the series are absent
+    }
+  }
+  new Gauge({
+    name: name('uptime_ratio'),
+    help: 'Share of recorded minute checks that were up (ok or degraded), per window: 1d is the last 24 hours, the others whole UTC days including today.',
+    labelNames: ['window'] as const,
+    registers,
+    async collect () {
+      this.reset()
+      for (const window of await windows()) if (window.ratio !== null) this.set({ window: window.window }, window.ratio)
+    }
+  })
+  new Gauge({
+    name: name('checks_recorded'),
+    help: 'Minute checks recorded in the window.',
+    labelNames: ['window'] as const,
+    registers,
+    async collect () {
+      this.reset()
+      for (const window of await windows()) this.set({ window: window.window }, window.checks)
+    }
+  })
+  new Gauge({
+    name: name('checks_expected'),
+    help: 'Minutes the window had so far; the gap to checks_recorded is time when nothing was recorded.',
+    labelNames: ['window'] as const,
+    registers,
+    async collect () {
+      this.reset()
+      for (const window of await windows()) this.set({ window: window.window }, window.expectedChecks)
+    }
+  })
+  new Gauge({
+    name: name('checks_buffered'),
+    help: 'Minute checks held in memory until the database answers again.',
+    registers,
+    collect () {
+      this.set(monitor.bufferedChecks)
+    }
+  })
+
+  new Gauge({
+    name: name('incidents_active'),
+    help: 'Incidents not yet resolved, by impact.',
+    labelNames: ['impact'] as const,
+    registers,
+    collect () {
+      this.reset()
+      const active = incidents.body().incidents.filter((incident) => incident.status !== 'resolved')
+      for (const impact of IMPACTS) this.set({ impact }, active.filter((incident) => incident.impact === impact).length)
+    }
+  })
+
+  new Gauge({
+    name: name('platform_indicator'),
+    help: 'The chat platform\'s own status indicator (Statuspage): 1 for the current one, 0 for the others; absent until fetched once.',
+    labelNames: ['indicator'] as const,
+    registers,
+    collect () {
+      this.reset()
+      void platformStatus.current() // when the minute is up, refresh in the background like a request would
+      const status = platformStatus.latest()
+      if (status === undefined) return
+      for (const indicator of PLATFORM_INDICATORS) this.set({ indicator }, indicator === status.indicator ? 1 : 0)
+    }
+  })
+  new Gauge({
+    name: name('platform_stale'),
+    help: '1 when the chat platform\'s status shown is the last good value because the latest fetch failed.',
+    registers,
+    collect () {
+      this.reset()
+      const status = platformStatus.latest()
+      if (status !== undefined) this.set(status.stale ? 1 : 0)
+    }
+  })
+
+  const requests = new Counter({
+    name: name('http_requests_total'),
+    help: 'HTTP requests answered on the public port, by route pattern and status code.',
+    labelNames: ['route', 'status_code'] as const,
+    registers
+  })
+  const durations = new Histogram({
+    name: name('http_request_duration_seconds'),
+    help: 'Time to answer HTTP requests on the public port, by route pattern and status code.',
+    labelNames: ['route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers
+  })
+
+  collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX })
+  // prom-client's sums of nodejs_active_{handles,requests,resources} are gauges named `_total`, which promtool
+  // rejects; the same counts by type stay.
+  for (const kind of ['handles', 'requests', 'resources']) registry.removeSingleMetric(name(`nodejs_active_${kind}_total`))
+
+  return {
+    registry,
+    observeRequest (route, statusCode, seconds) {
+      const labels = { route: route === undefined || statusCode === 404 ? UNMATCHED_ROUTE : route, status_code: String(statusCode) }
+      requests.inc(labels)
+      durations.observe(labels, seconds)
+    }
+  }
+}

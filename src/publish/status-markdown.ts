@@ -1,0 +1,185 @@
+// The status page as Markdown (/status.md and its German twin): the same four API bodies and the same words as the
+// HTML page (src/site/assets/status-text.js), for agents and anyone who wants the status as plain text.
+import type { IncidentsBody } from '../api/incidents.ts'
+import type { Locale } from '../lib/locale.ts'
+import { dateTime, millis, percent } from '../site/assets/status-format.js'
+import { TEXT, overallState, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
+
+/** The words of status-text.js this view uses beyond what status-view.d.ts declares. */
+interface Words extends StatusText {
+  components: Record<'database' | 'cache' | 'bot', string>
+  componentsHeading: string
+  latency: string
+  shards: (connected: number, total: number) => string
+  checkedAt: string
+  maintenanceNow: string
+  maintenanceWindow: (from: string, to: string) => string
+  upcomingHeading: string
+  platformHeading: string
+  platformIndicator: Record<string, string>
+  platformStatus: Record<string, string>
+  platformStale: (fetched: string) => string
+  platformUnavailable: string
+  platformIncidents: string
+  platformLink: string
+  uptimeOverall: string
+  activeIncidents: string
+  pastIncidents: string
+  noActiveIncidents: string
+  noPastIncidents: string
+  impact: Record<string, string>
+  incidentStatus: Record<string, string>
+  incidentTimes: (started: string, resolved: string | null) => string
+  sectionUnavailable: string
+}
+
+/** Words only this view needs. */
+const MORE = {
+  en: {
+    title: 'Status',
+    uptimeHeading: 'Uptime',
+    window: 'Window',
+    uptime: 'Uptime',
+    recorded: 'Checks recorded',
+    windows: { '1d': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days' },
+    component: 'Component',
+    status: 'Status',
+    details: 'Details',
+    perComponent: 'Per component, last 90 days',
+    of: (a: number, b: number) => `${a} of ${b}`,
+    noData: 'no data',
+    sources: 'Machine-readable',
+    sourcesText: 'The same data as JSON, updated as often as this page:'
+  },
+  de: {
+    title: 'Status',
+    uptimeHeading: 'Verfügbarkeit',
+    window: 'Zeitraum',
+    uptime: 'Verfügbarkeit',
+    recorded: 'Erfasste Prüfungen',
+    windows: { '1d': 'Letzte 24 Stunden', '7d': 'Letzte 7 Tage', '30d': 'Letzte 30 Tage', '90d': 'Letzte 90 Tage' },
+    component: 'Komponente',
+    status: 'Status',
+    details: 'Details',
+    perComponent: 'Je Komponente, letzte 90 Tage',
+    of: (a: number, b: number) => `${a} von ${b}`,
+    noData: 'keine Daten',
+    sources: 'Maschinenlesbar',
+    sourcesText: 'Dieselben Daten als JSON, so aktuell wie diese Seite:'
+  }
+} satisfies Record<Locale, { windows: Record<UptimeWindow, string> } & Record<string, unknown>>
+
+/** Text from a body, safe inside Markdown: one line, no markup of its own. */
+export function markdownText (value: string): string {
+  return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]/g, '\\$&')
+}
+
+export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
+  const words = TEXT[lang] as Words
+  const more = MORE[lang]
+  const when = (iso: string) => dateTime(words, iso)
+  const { health, history, discord, incidents } = bodies
+  const out: string[] = [`# ${more.title}`, '']
+
+  if (health === null) {
+    out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
+  } else {
+    const state = overallState(health)
+    out.push(`**${words.overall[state]}** — ${words.overallDetail[state]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
+  }
+
+  if (incidents !== null && incidents.maintenance !== null) {
+    const m = incidents.maintenance
+    out.push(`## ${words.maintenanceNow}: ${markdownText(m.title)}`, '', markdownText(m.message), '',
+      words.maintenanceWindow(when(m.startsAt), when(m.endsAt)), '')
+  }
+  if (incidents !== null && incidents.upcomingMaintenance.length > 0) {
+    out.push(`## ${words.upcomingHeading}`, '')
+    for (const m of incidents.upcomingMaintenance) {
+      out.push(`- **${markdownText(m.title)}** — ${words.maintenanceWindow(when(m.startsAt), when(m.endsAt))}. ${markdownText(m.message)}`)
+    }
+    out.push('')
+  }
+
+  out.push(`## ${words.activeIncidents}`, '')
+  if (incidents === null) out.push(words.sectionUnavailable, '')
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents)
+
+  out.push(`## ${words.componentsHeading}`, '')
+  if (health === null) {
+    out.push(words.sectionUnavailable, '')
+  } else {
+    out.push(`| ${more.component} | ${more.status} | ${words.latency} | ${more.details} |`, '|---|---|---|---|')
+    for (const name of ['database', 'cache', 'bot'] as const) {
+      const component = health.components[name]
+      const details = [
+        ...(name === 'bot' && health.components.bot.shards !== null ? [words.shards(health.components.bot.shards.connected, health.components.bot.shards.total)] : []),
+        ...(component.message === undefined ? [] : [markdownText(component.message)])
+      ]
+      const latency = component.latencyMs === null ? '–' : millis(words, component.latencyMs)
+      out.push(`| ${words.components[name]} | ${words.status[component.status]} | ${latency} | ${details.join('; ')} |`)
+    }
+    out.push('')
+  }
+
+  out.push(`## ${more.uptimeHeading}`, '')
+  if (history === null) {
+    out.push(words.sectionUnavailable, '')
+  } else {
+    out.push(`| ${more.window} | ${more.uptime} | ${more.recorded} |`, '|---|---|---|')
+    for (const window of uptimeWindows(history)) {
+      const shown = window.ratio === null ? more.noData : percent(words, window.ratio * 100)
+      out.push(`| ${more.windows[window.window]} | ${shown} | ${more.of(window.checks, window.expectedChecks)} |`)
+    }
+    const perComponent = (['database', 'cache', 'bot'] as const).map((name) => {
+      const value = history.uptime.components[name]
+      return `${words.components[name]} ${value === null ? more.noData : percent(words, value)}`
+    })
+    out.push('', `${more.perComponent}: ${perComponent.join(', ')}.`, '')
+  }
+
+  out.push(`## ${words.platformHeading}`, '')
+  if (discord === null) {
+    out.push(words.platformUnavailable, '')
+  } else {
+    out.push(`**${words.platformIndicator[discord.indicator] ?? markdownText(discord.description)}**`, '')
+    if (discord.stale) out.push(words.platformStale(when(discord.fetchedAt)), '')
+    const troubled = discord.components.filter((c) => c.status !== 'operational')
+    for (const c of troubled) out.push(`- ${markdownText(c.name)}: ${words.platformStatus[c.status] ?? c.status}`)
+    if (troubled.length > 0) out.push('')
+    if (discord.incidents.length > 0) {
+      out.push(`### ${words.platformIncidents}`, '')
+      for (const incident of discord.incidents) {
+        const name = incident.url !== null && /^https?:\/\//i.test(incident.url) ? `[${markdownText(incident.name)}](<${incident.url}>)` : markdownText(incident.name)
+        out.push(`- ${name} — ${words.incidentStatus[incident.status] ?? incident.status}, ${when(incident.updatedAt)}`)
+      }
+      out.push('')
+    }
+    if (/^https?:\/\//i.test(discord.pageUrl)) out.push(`${words.platformLink}: <${discord.pageUrl}>`, '')
+  }
+
+  out.push(`## ${words.pastIncidents}`, '')
+  if (incidents === null) out.push(words.sectionUnavailable, '')
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents)
+
+  out.push(`## ${more.sources}`, '', more.sourcesText, '',
+    '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
+  return out.join('\n')
+}
+
+function incidentList (out: string[], words: Words, list: IncidentsBody['incidents'], none: string): void {
+  if (list.length === 0) {
+    out.push(none, '')
+    return
+  }
+  for (const incident of list) {
+    const resolved = incident.resolvedAt === null ? null : dateTime(words, incident.resolvedAt)
+    out.push(`### ${markdownText(incident.title)}`, '',
+      `${words.impact[incident.impact]} · ${words.incidentStatus[incident.status]} · ${words.incidentTimes(dateTime(words, incident.startedAt), resolved)}`, '')
+    for (const update of incident.updates) {
+      out.push(`- ${dateTime(words, update.at)} — **${words.incidentStatus[update.status]}**: ${markdownText(update.message)}`)
+    }
+    if (incident.updates.length > 0) out.push('')
+  }
+}
