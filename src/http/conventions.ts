@@ -66,7 +66,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
       reply.header('etag', etag)
     }
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.code(304).removeHeader('content-type').removeHeader('content-length')
+      reply.code(304).removeHeader('content-type').removeHeader('content-length').removeHeader('content-encoding')
       return done(null, '')
     }
     done(null, payload)
