@@ -5,7 +5,7 @@ import type { Locale } from '../../lib/locale.ts'
 import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
 import type { DocPage } from '../load.ts'
 import { Postings, type IndexedField } from './postings.ts'
-import { planQuery } from './query.ts'
+import { planQuery, type QueryTree } from './query.ts'
 import { chunkWords, wordForms } from './terms.ts'
 import { chunks } from './text.ts'
 import { Vocabulary } from './vocabulary.ts'
@@ -60,10 +60,15 @@ export class SearchIndex {
     // frequent one. Each word counts by its rarity (its IDF over the sections it matched in this query), so the
     // words a question is phrased with (`how`, `should`, `my`, `whether`) weigh little and a section full of them
     // cannot outrank the one that holds the question's few telling words.
+    const best = new TopResults(limit)
+    if (words.length <= 1) {
+      // One word: every section found matched all of the query.
+      for (let i = 0; i < count; i++) best.offer(touched[i]!, scores[touched[i]!]!)
+      return this.#results(best, words)
+    }
     const weights = wordWeights(count, touched, matched, words.length, this.#shown.length)
     let total = 0
     for (const weight of weights) total += weight
-    const best = new TopResults(limit)
     for (let i = 0; i < count; i++) {
       const id = touched[i]!
       let covered = 0
@@ -71,6 +76,11 @@ export class SearchIndex {
       const coverage = total === 0 ? 1 : covered / total
       best.offer(id, scores[id]! * coverage * coverage)
     }
+    return this.#results(best, words)
+  }
+
+  /** The best sections as results: title, URL, excerpt and highlights. */
+  #results (best: TopResults, words: QueryTree[]): SearchResult[] {
     return best.sorted().map(({ id, score }) => {
       const entry = this.#shown[id]!
       const terms = new Set<number>()
