@@ -2,6 +2,7 @@
 // q=0 excludes; among equals br wins, then gzip, then no coding at all.
 import type { ContentCoding } from '../lib/compressed.ts'
 import { LruCache } from '../lib/lru.ts'
+import { weightedList } from './q-values.ts'
 
 type Choice = ContentCoding | 'identity'
 const PREFERENCE: Choice[] = ['br', 'gzip', 'identity']
@@ -19,12 +20,9 @@ export function preferredCoding (header: string | undefined): ContentCoding | un
 
 function choose (header: string): Choice {
   const weights = new Map<string, number>()
-  for (const entry of header.split(',')) {
-    const [rawName = '', ...parameters] = entry.split(';')
-    const token = rawName.trim().toLowerCase()
-    const name = token === 'x-gzip' ? 'gzip' : token
-    if (name === '' || weights.has(name)) continue
-    weights.set(name, weightOf(parameters))
+  for (const { name, q } of weightedList(header)) {
+    const coding = name === 'x-gzip' ? 'gzip' : name
+    if (!weights.has(coding)) weights.set(coding, q)
   }
   const any = weights.get('*')
   // identity is acceptable unless excluded by name or by `*;q=0`; not named, it comes after every coding the client
@@ -38,14 +36,4 @@ function choose (header: string): Choice {
   }
   // Nothing acceptable at all: RFC 9110 says to send the body without a coding rather than refuse.
   return best
-}
-
-/** The q parameter (0 to 1, at most three decimals); a malformed one counts as 0, so it never wins. */
-function weightOf (parameters: string[]): number {
-  for (const parameter of parameters) {
-    const [key = '', value = ''] = parameter.split('=')
-    if (key.trim().toLowerCase() !== 'q') continue
-    return /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value.trim()) ? Number(value.trim()) : 0
-  }
-  return 1
 }

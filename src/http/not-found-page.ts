@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { encodeOnce, type SendableBody } from '../lib/serialized.ts'
 import type { Locale } from '../lib/locale.ts'
 import { LruCache } from '../lib/lru.ts'
+import { weightedList, type Weighted } from './q-values.ts'
 
 /** Paths that only machines read: a 404 there is always a problem, whatever the Accept header says. */
 export function inJsonNamespace (path: string, germanPrefix: string): boolean {
@@ -16,22 +17,14 @@ const PAGE_TYPES = ['text/html']
 const DATA_TYPES = ['application/problem+json', 'application/json']
 
 /** The weight (q) the Accept header gives a media type: its most specific matching range counts (RFC 9110 §12.5.1). */
-function weightOf (ranges: Array<{ type: string, q: number }>, mediaType: string): number {
+function weightOf (ranges: Weighted[], mediaType: string): number {
   const [main] = mediaType.split('/')
-  let best: { specificity: number, q: number } = { specificity: -1, q: 0 }
+  let best = { specificity: -1, q: 0 }
   for (const range of ranges) {
-    const specificity = range.type === mediaType ? 2 : range.type === `${main}/*` ? 1 : range.type === '*/*' ? 0 : -1
+    const specificity = range.name === mediaType ? 2 : range.name === `${main}/*` ? 1 : range.name === '*/*' ? 0 : -1
     if (specificity > best.specificity) best = { specificity, q: range.q }
   }
   return best.q
-}
-
-function parseAccept (header: string): Array<{ type: string, q: number }> {
-  return header.split(',').map((entry) => {
-    const [type = '', ...parameters] = entry.split(';')
-    const q = parameters.map((p) => p.split('=')).find(([key]) => key?.trim().toLowerCase() === 'q')?.[1]?.trim()
-    return { type: type.trim().toLowerCase(), q: q === undefined ? 1 : /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(q) ? Number(q) : 0 }
-  })
 }
 
 /** Clients send a handful of distinct Accept headers: each is judged once. Bounded, as a client chooses the text. */
@@ -41,7 +34,7 @@ const judged = new LruCache<string, boolean>(64)
 export function prefersHtml (accept: string | undefined): boolean {
   if (accept === undefined || accept === '') return false
   return judged.getOrSet(accept, () => {
-    const ranges = parseAccept(accept)
+    const ranges = weightedList(accept)
     const weight = (types: string[]) => Math.max(...types.map((type) => weightOf(ranges, type)))
     return weight(PAGE_TYPES) > weight(DATA_TYPES)
   })
