@@ -13,6 +13,7 @@ declare module 'autocannon' {
     duration?: number
     pipelining?: number
     requests?: Array<{ path: string, method?: string }>
+    headers?: Record<string, string>
   }
   function autocannon (options: Options): Promise<Result>
   export default autocannon

@@ -1,19 +1,20 @@
 // Bench baseline: a bare node:http server sending the same bytes as the service, per path: the recorded body
-// and headers (see same-bytes.ts), and nothing else — no routing framework, hooks, logging or checks.
+// and headers (see same-bytes.ts) of the variant the Accept-Encoding names, and nothing else — no routing framework, hooks, logging or checks.
 // argv[2]: a JSON manifest of BareRoute entries.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { BareRoute } from './same-bytes.ts'
+import { variantKey, type BareRoute } from './same-bytes.ts'
 
 const manifest = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareRoute[]
 const routes = new Map(manifest.map((route) => {
   const body = readFileSync(route.file)
-  return [route.path, { body, headers: { ...route.headers, 'content-length': String(body.length) } }]
+  return [variantKey(route.coding, route.path), { body, headers: { ...route.headers, 'content-length': String(body.length) } }]
 }))
 
 const server = createServer((request, response) => {
-  const route = routes.get(request.url ?? '')
+  // The bench asks for exactly one coding (or none), so the header is the variant's name.
+  const route = routes.get(variantKey(request.headers['accept-encoding'], request.url ?? ''))
   if (route === undefined) {
     response.statusCode = 404
     response.end()

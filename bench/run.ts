@@ -1,6 +1,7 @@
 // `npm run bench`: the real service, on the embedded default and on PostgreSQL + Redis, under load on every
 // public endpoint (each alone and a realistic mix), against a bare node:http server sending the same bytes in
-// the same run; plus cold start to ready, RSS after load, and an optional bounded soak (RSS, event-loop delay).
+// the same run; then the compressed answers (br, gzip) the same way, with the bytes on the wire per endpoint; plus
+// cold start to ready, RSS after load, and an optional bounded soak (RSS, event-loop delay).
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -17,7 +18,7 @@ import { startPostgres } from '../test/services/postgres.ts'
 import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
 import { BIN, binNodeFlags } from './bin-flags.ts'
-import { recordResponse, type BareRoute } from './same-bytes.ts'
+import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +58,9 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/status/badges/status.svg', weight: 3 },
   { path: '/status/badges/uptime-30d.json?component=bot', weight: 1 }
 ]
+
+/** The codings each endpoint is recorded in for the bare server: plain, and the two the service compresses with. */
+const CODINGS: Coding[] = ['identity', 'br', 'gzip']
 
 const work = mkdtempSync(path.join(tmpdir(), 'status-api-bench-'))
 const children: ChildProcess[] = []
@@ -103,19 +107,19 @@ async function startBare (manifest: BareRoute[]): Promise<string> {
 
 interface Run { rps: number, p50: number, p99: number, errors: number }
 
-async function load (url: string, requests?: Array<{ path: string }>, seconds = SECONDS): Promise<Run> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests })
+async function load (url: string, requests?: Array<{ path: string }>, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests, headers })
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
 }
 
 /** Alternating runs on the app and the bare server; the best of each (the machine's capacity, not its neighbours'). */
-async function compare (appUrl: string, bareUrl: string, requests?: Array<{ path: string }>): Promise<{ app: Run, bare: Run }> {
+async function compare (appUrl: string, bareUrl: string, requests?: Array<{ path: string }>, headers?: Record<string, string>): Promise<{ app: Run, bare: Run }> {
   let app: Run | undefined
   let bare: Run | undefined
   let errors = 0
   for (let round = 0; round < ROUNDS; round++) {
-    const b = await load(bareUrl, requests)
-    const a = await load(appUrl, requests)
+    const b = await load(bareUrl, requests, SECONDS, headers)
+    const a = await load(appUrl, requests, SECONDS, headers)
     errors += a.errors
     if (bare === undefined || b.rps > bare.rps) bare = b
     if (app === undefined || a.rps > app.rps) app = a
@@ -163,8 +167,13 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
 
   const { server, coldStartMs } = await startService(env)
+  // Every endpoint in every coding the bench asks for, as the service answered it (small bodies come back as they are).
   const manifest: BareRoute[] = []
-  for (const { path: route } of ENDPOINTS) manifest.push(await recordResponse(server.url, route, work))
+  for (const { path: route } of ENDPOINTS) {
+    for (const coding of CODINGS) manifest.push(await recordResponse(server.url, route, work, coding))
+  }
+  const variant = (route: string, coding: Coding) => manifest.find((entry) => entry.path === route && entry.coding === coding)!
+  const compressed = (route: string, coding: Coding) => variant(route, coding).headers['content-encoding'] === coding
   const bareUrl = await startBare(manifest)
 
   console.log(`\n## ${shape === 'embedded' ? 'Embedded (SQLite, memory cache)' : 'Scaled (PostgreSQL, Redis)'}`)
@@ -175,6 +184,26 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     console.log(`| ${name} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
   row('mix (weighted, all endpoints)', await compare(server.url, bareUrl, mix))
   for (const { path: route } of ENDPOINTS) row(route, await compare(server.url + route, bareUrl + route))
+
+  console.log('\n### Compressed answers (each encoded once; the bare server sends the same compressed bytes)\n')
+  console.log('| endpoint | Accept-Encoding | req/s | p50 ms | p99 ms | bare req/s | ratio | errors |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|')
+  const codedRow = (name: string, coding: Coding, { app, bare }: { app: Run, bare: Run }) =>
+    console.log(`| ${name} | ${coding} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
+  for (const coding of ['br', 'gzip'] as const) {
+    codedRow('mix (weighted, all endpoints)', coding, await compare(server.url, bareUrl, mix, codingHeaders(coding)))
+    for (const { path: route } of ENDPOINTS) {
+      if (compressed(route, coding)) codedRow(route, coding, await compare(server.url + route, bareUrl + route, undefined, codingHeaders(coding)))
+    }
+  }
+
+  console.log('\n### Bytes on the wire (body)\n')
+  console.log('| endpoint | plain | br | gzip |')
+  console.log('|---|---:|---:|---:|')
+  for (const { path: route } of ENDPOINTS) {
+    const bytes = (coding: Coding) => compressed(route, coding) || coding === 'identity' ? String(variant(route, coding).bytes) : '(as plain)'
+    console.log(`| ${route} | ${bytes('identity')} | ${bytes('br')} | ${bytes('gzip')} |`)
+  }
 
   console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
 

@@ -8,6 +8,7 @@ import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import requestMetrics from './http/request-metrics.ts'
+import { notFoundPages } from './http/not-found-page.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
@@ -24,6 +25,7 @@ import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { markdownDocs } from './docs/markdown-views.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
+import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
 export interface AppOptions {
@@ -51,7 +53,10 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   })
 
   // The rules every response follows, one log line per request (and its metrics when on), then the limit every client shares.
-  await app.register(conventions, { staging: config.deployEnv === 'staging' })
+  await app.register(conventions, {
+    staging: config.deployEnv === 'staging',
+    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice }), config.germanPrefix)
+  })
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })

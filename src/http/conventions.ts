@@ -7,6 +7,7 @@ import {
 } from './headers.ts'
 import { ALLOWED_METHODS, PROBLEM_CONTENT_TYPE, ProblemError, problems } from '../api/problems.ts'
 import { etagOf } from '../lib/etag.ts'
+import { HTML_TYPE, type SendableBody } from '../lib/serialized.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,8 @@ declare module 'fastify' {
 
 export interface ConventionsOptions {
   staging: boolean
+  /** The HTML 404 page for this request, when a browser asks for an address that does not exist (not-found-page.ts). */
+  notFoundPage?: (request: FastifyRequest) => SendableBody | undefined
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -66,16 +69,22 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
       reply.header('etag', etag)
     }
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.code(304).removeHeader('content-type').removeHeader('content-length')
+      reply.code(304).removeHeader('content-type').removeHeader('content-length').removeHeader('content-encoding')
       return done(null, '')
     }
     done(null, payload)
   })
 
-  app.setNotFoundHandler((_request, reply) => sendProblem(reply, problems.notFound()))
+  // A browser that hits a wrong address gets a page to find its way back; everyone else the problem.
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply, error: ProblemError): FastifyReply => {
+    const page = options.notFoundPage?.(request)
+    if (page === undefined) return sendProblem(reply, error)
+    return reply.code(404).type(HTML_TYPE).header('cache-control', cacheControl.noStore).send(page.payload)
+  }
+  app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, problems.notFound()))
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ProblemError) return sendProblem(reply, error)
+    if (error instanceof ProblemError) return error.problem.status === 404 ? sendNotFound(request, reply, error) : sendProblem(reply, error)
     if (error.validation !== undefined) {
       return sendProblem(reply, problems.invalidRequest(validationDetail(error)))
     }

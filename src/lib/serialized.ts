@@ -1,27 +1,39 @@
-// A body serialised once, with its strong ETag: routes that answer from memory (health, history, incidents,
-// platform status, docs) never re-serialise or re-hash per request.
+// A body serialised once, with its strong ETag and its compressed variants: routes that answer from memory (health,
+// history, incidents, platform status, docs, discovery) never re-serialise, re-hash or re-compress per request.
+import { compressedVariants, type CompressedVariants, type Durability } from './compressed.ts'
 import { etagOf } from './etag.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 export const HTML_TYPE = 'text/html; charset=utf-8'
 
-export interface Serialized<T> {
-  value: T
+/** Bytes ready to send as they are, in every coding a client may ask for. */
+export interface SendableBody {
   /**
    * What to send: a small ASCII body as a string (Node writes it with the headers in one go), anything larger or
    * beyond ASCII as the encoded bytes, so it is not UTF-8-encoded and measured again on every request.
    */
   payload: string | Buffer
   etag: string
+  /** The br and gzip variants, each compressed on first use; undefined for bodies under 1 KiB. */
+  compressed: CompressedVariants | undefined
+}
+
+export interface Serialized<T> extends SendableBody {
+  value: T
 }
 
 const ENCODE_ONCE_ABOVE = 16 * 1024
 
-/** Text (JSON or HTML) ready to send: encoded once when large or not ASCII, hashed once. */
-export function encodeOnce<T> (value: T, text: string): Serialized<T> {
+/** Text (JSON or HTML) ready to send: encoded once when large or not ASCII, hashed once, compressed once if asked. */
+export function encodeOnce<T> (value: T, text: string, durability: Durability = 'rebuilt'): Serialized<T> {
   // eslint-disable-next-line no-control-regex
   const payload = text.length > ENCODE_ONCE_ABOVE || /[^\x00-\x7f]/.test(text) ? Buffer.from(text, 'utf8') : text
-  return { value, payload, etag: etagOf(text) }
+  return { value, payload, etag: etagOf(text), compressed: compressedVariants(payload, durability) }
+}
+
+/** Bytes read or rendered once (assets, discovery documents) ready to send. */
+export function sendableBytes (bytes: Buffer, durability: Durability = 'lasting'): SendableBody {
+  return { payload: bytes, etag: etagOf(bytes), compressed: compressedVariants(bytes, durability) }
 }
 
 export function serialize<T> (value: T): Serialized<T> {

@@ -78,8 +78,13 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function assertDesigned (status: number, contentType: string | undefined, body: string, what: string): void {
+function assertDesigned (status: number, contentType: string | undefined, body: string, what: string, accept?: string): void {
   assert.ok(status < 500, `${what} → ${status} ${body.slice(0, 200)}`)
+  // A browser (only `text/html` among the Accept values above prefers HTML) gets the HTML 404 page for a wrong address.
+  if (status === 404 && accept === 'text/html' && String(contentType).startsWith('text/html')) {
+    if (body !== '') assert.match(body, /^<!doctype html>/, what)
+    return
+  }
   if (status >= 400 && body !== '') {
     assert.match(String(contentType), /^application\/problem\+json/, `${what} → ${status} is not problem+json`)
     const problem = JSON.parse(body) as { status: number, title: string }
@@ -91,7 +96,7 @@ describe('request fuzzer', () => {
   it('through the router: never a 5xx, every error problem+json', async () => {
     await fc.assert(fc.asyncProperty(method, path_, query, headers, async (m, p, q, h) => {
       const response = await app.inject({ method: m as 'GET', url: p + q, headers: h })
-      assertDesigned(response.statusCode, response.headers['content-type'] as string | undefined, response.body, `${m} ${p}${q}`)
+      assertDesigned(response.statusCode, response.headers['content-type'] as string | undefined, response.body, `${m} ${p}${q}`, h.accept)
     }), { numRuns: 400 })
   })
 

@@ -193,6 +193,18 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 60_000 }, () => {
     }
   }
 
+  it('a wrong address: the 404 page in the visitor\'s language, with a way back, and no serious axe violations', async (t) => {
+    const { page, base } = await open(t)
+    const response = await page.goto(`${base}/de/nirgendwo`)
+    assert.equal(response?.status(), 404)
+    assert.equal(await text(page, 'h1'), 'Seite nicht gefunden')
+    assert.equal(await page.locator('html').getAttribute('lang'), 'de')
+    await page.evaluate(AXE)
+    const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string }> }
+    assert.deepEqual(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [])
+    assert.equal(await page.locator('main a[href="/de/status"]').count(), 1, 'a way back to the status page')
+  })
+
   it('axe really checks: a control violation added to the page is reported', async (t) => {
     const { page, base } = await open(t)
     await page.goto(`${base}/status`)

@@ -3,9 +3,11 @@
 import type { TestContext } from 'node:test'
 import Fastify from 'fastify'
 import conventions from '../../src/http/conventions.ts'
+import { notFoundPages } from '../../src/http/not-found-page.ts'
 import assetRoutes from '../../src/http/routes/assets.ts'
 import siteRoutes from '../../src/http/routes/site.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { renderNotFoundPage } from '../../src/site/not-found-page.ts'
 import { testConfig, type Env } from '../helper.ts'
 import { fakeStatusApi } from './fake-api.ts'
 import { FixtureStatus, NOW } from './fixtures.ts'
@@ -26,7 +28,10 @@ export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}
   t.after(() => app.close())
   const fixture = new FixtureStatus()
   const apiCalls: Record<string, number> = {}
-  await app.register(conventions, { staging: config.deployEnv === 'staging' })
+  await app.register(conventions, {
+    staging: config.deployEnv === 'staging',
+    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.notice }), config.germanPrefix)
+  })
   await app.register(siteRoutes, {
     source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
   })

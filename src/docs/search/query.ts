@@ -3,6 +3,7 @@
 // German compounds (the compounds a word is part of, the parts a compound splits into).
 import type { Locale } from '../../lib/locale.ts'
 import { chunks, hasDigit } from './text.ts'
+import { isStopWord } from './stop-words.ts'
 import { wordForms } from './terms.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -32,9 +33,12 @@ export function typoDistance (word: string): number {
  * words it is left out, as its BM25 weight is next to nothing and its postings are the longest.
  */
 export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary, commonCount = Infinity): QueryTree[] {
-  const all = chunks(text).slice(0, MAX_QUERY_WORDS)
-  const rare = all.filter((chunk) => chunk.parts.length > 1 || vocabulary.count(wordForms(locale, chunk.text).surface) <= commonCount)
-  const found = rare.length === 0 ? all : rare
+  // Stop words and common words go first and the cap applies to what is left: a long question keeps its telling
+  // words, which often come last ("… to take traffic right now?"), instead of spending the cap on `which`, `the`.
+  const all = chunks(text)
+  const telling = (surface: string) => !isStopWord(locale, surface) && vocabulary.count(surface) <= commonCount
+  const rare = all.filter((chunk) => chunk.parts.length > 1 || telling(wordForms(locale, chunk.text).surface))
+  const found = (rare.length === 0 ? all : rare).slice(0, MAX_QUERY_WORDS)
   return found.map((chunk, index) => {
     const typing = index === found.length - 1
     const parts = chunk.parts.map((part) => part.text)
@@ -67,13 +71,15 @@ function expandWord (locale: Locale, word: string, context: WordContext): QueryT
   add(stem, 1)
   const alternatives: QueryTree[] = []
   if (!hasDigit(surface)) {
+    // A word is never taken for a stop word (`three` is not a typo of `there`, `form` not of `from`).
+    const telling = (term: string) => !isStopWord(locale, term)
     const maxTypos = vocabulary.has(surface) ? MAX_TYPOS.known : MAX_TYPOS.unknown
-    for (const { term, distance } of vocabulary.typos(surface, typoDistance(surface), maxTypos)) {
+    for (const { term, distance } of vocabulary.typos(surface, typoDistance(surface), maxTypos, telling)) {
       add(term, WEIGHT.typo * surface.length / (surface.length + distance))
     }
-    if (surface.length >= 4) for (const term of vocabulary.transpositions(surface)) add(term, WEIGHT.transposition)
+    if (surface.length >= 4) for (const term of vocabulary.transpositions(surface, telling)) add(term, WEIGHT.transposition)
     if (context.typing && surface.length >= 2) {
-      for (const { term, distance } of vocabulary.completions(surface, MAX_COMPLETIONS)) {
+      for (const { term, distance } of vocabulary.completions(surface, MAX_COMPLETIONS, telling)) {
         add(term, WEIGHT.completion * surface.length / (surface.length + 0.3 * distance))
       }
     }

@@ -5,7 +5,7 @@ import type { Locale } from '../../lib/locale.ts'
 import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
 import type { DocPage } from '../load.ts'
 import { Postings, type IndexedField } from './postings.ts'
-import { planQuery } from './query.ts'
+import { planQuery, type QueryTree } from './query.ts'
 import { chunkWords, wordForms } from './terms.ts'
 import { chunks } from './text.ts'
 import { Vocabulary } from './vocabulary.ts'
@@ -56,13 +56,31 @@ export class SearchIndex {
   search (text: string, limit: number): SearchResult[] {
     const words = planQuery(this.locale, text, this.#vocabulary, this.#shown.length * COMMON_SHARE)
     const { count, touched, scores, words: matched } = this.#postings.accumulate(words)
-    // Squared share of the query words a section matched: a section with every word beats one with a frequent one.
+    // Squared share of the query's information a section matched: a section with every word beats one with a
+    // frequent one. Each word counts by its rarity (its IDF over the sections it matched in this query), so the
+    // words a question is phrased with (`how`, `should`, `my`, `whether`) weigh little and a section full of them
+    // cannot outrank the one that holds the question's few telling words.
     const best = new TopResults(limit)
+    if (words.length <= 1) {
+      // One word: every section found matched all of the query.
+      for (let i = 0; i < count; i++) best.offer(touched[i]!, scores[touched[i]!]!)
+      return this.#results(best, words)
+    }
+    const weights = wordWeights(count, touched, matched, words.length, this.#shown.length)
+    let total = 0
+    for (const weight of weights) total += weight
     for (let i = 0; i < count; i++) {
       const id = touched[i]!
-      const coverage = words.length === 0 ? 1 : popCount(matched[id]!) / words.length
+      let covered = 0
+      for (let bits = matched[id]!; bits !== 0; bits &= bits - 1) covered += weights[31 - Math.clz32(bits & -bits)]!
+      const coverage = total === 0 ? 1 : covered / total
       best.offer(id, scores[id]! * coverage * coverage)
     }
+    return this.#results(best, words)
+  }
+
+  /** The best sections as results: title, URL, excerpt and highlights. */
+  #results (best: TopResults, words: QueryTree[]): SearchResult[] {
     return best.sorted().map(({ id, score }) => {
       const entry = this.#shown[id]!
       const terms = new Set<number>()
@@ -113,8 +131,11 @@ function isBetter (id: number, score: number, than: { id: number, score: number 
   return score > than.score || (score === than.score && id < than.id)
 }
 
-function popCount (bits: number): number {
-  let count = 0
-  for (let b = bits; b !== 0; b &= b - 1) count++
-  return count
+/** Per query word, BM25's IDF over the sections the word matched (0 for a word matching none). */
+function wordWeights (count: number, touched: Int32Array, matched: Uint32Array, wordCount: number, sections: number): Float64Array {
+  const frequency = new Float64Array(wordCount)
+  for (let i = 0; i < count; i++) {
+    for (let bits = matched[touched[i]!]!; bits !== 0; bits &= bits - 1) frequency[31 - Math.clz32(bits & -bits)]!++
+  }
+  return frequency.map((n) => n === 0 ? 0 : Math.log(1 + (sections - n + 0.5) / (n + 0.5)))
 }

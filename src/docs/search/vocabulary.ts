@@ -46,24 +46,24 @@ export class Vocabulary {
     return this.#terms.size
   }
 
-  /** Known terms within `maxDistance` edits (Levenshtein), closest and most frequent first. */
-  typos (word: string, maxDistance: number, limit: number): Expansion[] {
+  /** Known terms within `maxDistance` edits (Levenshtein), closest and most frequent first; `accept` filters them. */
+  typos (word: string, maxDistance: number, limit: number, accept: (term: string) => boolean = () => true): Expansion[] {
     if (maxDistance === 0) return []
     const found: Array<Expansion & { count: number }> = []
-    for (const [, [{ stem, count }, distance]] of this.#terms.fuzzyGet(word, maxDistance)) {
-      if (distance > 0) found.push({ term: stem, distance, count })
+    for (const [surface, [{ stem, count }, distance]] of this.#terms.fuzzyGet(word, maxDistance)) {
+      if (distance > 0 && accept(surface)) found.push({ term: stem, distance, count })
     }
     return found.sort((a, b) => a.distance - b.distance || b.count - a.count).slice(0, limit)
   }
 
-  /** Known terms that swap two neighbouring letters of `word` (a transposition is one typo, not two). */
-  transpositions (word: string): string[] {
+  /** Known terms that swap two neighbouring letters of `word` (a transposition is one typo, not two); `accept` filters them. */
+  transpositions (word: string, accept: (term: string) => boolean = () => true): string[] {
     const found: string[] = []
     for (let i = 0; i < word.length - 1; i++) {
       if (word[i] === word[i + 1]) continue
       const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
       const known = this.#terms.get(swapped)
-      if (known !== undefined) found.push(known.stem)
+      if (known !== undefined && accept(swapped)) found.push(known.stem)
     }
     return found
   }

@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { projectRoot } from '../../config.ts'
-import { etagOf } from '../../lib/etag.ts'
+import { sendableBytes, type SendableBody } from '../../lib/serialized.ts'
 import { cacheControl } from '../headers.ts'
+import { sendSerialized } from '../send.ts'
 import { problems } from '../../api/problems.ts'
 
 const TYPES: Record<string, string> = {
@@ -18,15 +19,14 @@ const TYPES: Record<string, string> = {
 
 export const ASSETS_DIR = path.join(projectRoot, 'src', 'site', 'assets')
 
-interface Asset { body: Buffer, type: string, etag: string }
+interface Asset { body: SendableBody, type: string }
 
 function loadAssets (dir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>()
   for (const name of readdirSync(dir)) {
     const type = TYPES[path.extname(name)]
     if (type === undefined) continue
-    const body = readFileSync(path.join(dir, name))
-    assets.set(name, { body, type, etag: etagOf(body) })
+    assets.set(name, { body: sendableBytes(readFileSync(path.join(dir, name))), type })
   }
   return assets
 }
@@ -39,6 +39,6 @@ export default async function assetRoutes (app: FastifyInstance): Promise<void> 
     // Only names read from the folder at start are served: no path ever reaches the file system.
     const asset = assets.get(request.params.name)
     if (asset === undefined) throw problems.notFound()
-    return reply.type(asset.type).header('etag', asset.etag).send(asset.body)
+    return sendSerialized(reply, asset.body, { type: asset.type })
   })
 }

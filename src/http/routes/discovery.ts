@@ -15,6 +15,7 @@ import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
 import type { PageSource } from '../../site/page-source.ts'
 import { baseUrlOf } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
+import { sendSerialized } from '../send.ts'
 import { problems } from '../../api/problems.ts'
 import { ApiCatalogBody, OpenApiBody } from '../../api/discovery.ts'
 
@@ -29,7 +30,7 @@ export interface DiscoveryRouteOptions {
 const TEXT = 'text/plain; charset=utf-8'
 
 function send (reply: FastifyReply, rendered: Rendered, type: string): FastifyReply {
-  return reply.type(type).header('etag', rendered.etag).send(rendered.body)
+  return sendSerialized(reply, rendered, { type })
 }
 
 export default async function discoveryRoutes (app: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {

@@ -72,7 +72,7 @@ function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): 
     let rendered = pages.get(found.url)
     if (rendered === undefined) {
       const html = renderDocPage(docs, found)
-      rendered = encodeOnce(html, html)
+      rendered = encodeOnce(html, html, 'lasting')
       pages.set(found.url, rendered)
     }
     return rendered

@@ -1,0 +1,128 @@
+// Compression (DESIGN §9): br and gzip variants of every large body sent from memory, chosen by Accept-Encoding,
+// each with its own ETag and 304, Vary on all of them — over real HTTP, decoded and compared byte for byte.
+import assert from 'node:assert/strict'
+import { request, type IncomingHttpHeaders } from 'node:http'
+import { describe, it, type TestContext } from 'node:test'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { preferredCoding } from '../../src/http/accept-encoding.ts'
+import { encodeOnce } from '../../src/lib/serialized.ts'
+import { buildTestApp } from '../helper.ts'
+
+interface Answer { status: number, headers: IncomingHttpHeaders, body: Buffer }
+
+/** One request over a real socket; the body exactly as sent (node:http decodes nothing). */
+function get (port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+async function listening (t: TestContext): Promise<number> {
+  const { app, context } = await buildTestApp(t)
+  await context.monitor.runOnce()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return (app.server.address() as { port: number }).port
+}
+
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync } as const
+
+/** Large bodies from each place that sends from memory: serialised JSON, discovery documents, pages, assets. */
+const LARGE = ['/api/v1/health/history', '/api/v1/openapi.json', '/llms.txt', '/docs/api', '/de/docs/api', '/status', '/', '/assets/site.css']
+
+describe('compression', () => {
+  it('sends br and gzip variants of every large body that decode to the plain bytes, each with its own ETag and Vary', async (t) => {
+    const port = await listening(t)
+    for (const path of LARGE) {
+      const plain = await get(port, path)
+      assert.equal(plain.status, 200, path)
+      assert.ok(plain.body.length >= 1024, `${path} is large enough to compress`)
+      assert.equal(plain.headers['content-encoding'], undefined, path)
+      assert.equal(plain.headers.vary, 'Accept-Encoding', `${path}: the plain variant says it varies too`)
+      const etags = new Set([plain.headers.etag])
+      for (const coding of ['br', 'gzip'] as const) {
+        const encoded = await get(port, path, { 'accept-encoding': coding })
+        assert.equal(encoded.status, 200, path)
+        assert.equal(encoded.headers['content-encoding'], coding, path)
+        assert.equal(encoded.headers.vary, 'Accept-Encoding', path)
+        assert.equal(encoded.headers['content-type'], plain.headers['content-type'], path)
+        assert.equal(Number(encoded.headers['content-length']), encoded.body.length, path)
+        assert.ok(encoded.body.length < plain.body.length / 2, `${path} ${coding}: ${encoded.body.length} of ${plain.body.length} bytes`)
+        assert.deepEqual(DECODE[coding](encoded.body), plain.body, `${path} ${coding} decodes to the plain bytes`)
+        assert.match(encoded.headers.etag ?? '', /^"[^"]+"$/, 'a strong ETag')
+        etags.add(encoded.headers.etag)
+      }
+      assert.equal(etags.size, 3, `${path}: one ETag per encoding`)
+    }
+  })
+
+  it('answers 304 to each encoding holding its own ETag, with Vary, and HEAD with the headers of GET', async (t) => {
+    const port = await listening(t)
+    for (const path of ['/api/v1/openapi.json', '/docs/api', '/assets/site.css']) {
+      const variants = new Map<string, Answer>()
+      for (const coding of ['identity', 'br', 'gzip']) variants.set(coding, await get(port, path, { 'accept-encoding': coding }))
+      for (const [coding, variant] of variants) {
+        const again = await get(port, path, { 'accept-encoding': coding, 'if-none-match': variant.headers.etag! })
+        assert.equal(again.status, 304, `${path} ${coding}`)
+        assert.equal(again.body.length, 0)
+        assert.equal(again.headers.etag, variant.headers.etag)
+        assert.equal(again.headers.vary, 'Accept-Encoding')
+        assert.equal(again.headers['content-encoding'], undefined, 'a 304 has no content to be encoded')
+        const head = await get(port, path, { 'accept-encoding': coding }, 'HEAD')
+        assert.equal(head.status, 200)
+        assert.equal(head.body.length, 0)
+        for (const name of ['etag', 'vary', 'content-encoding', 'content-type', 'content-length', 'cache-control']) {
+          assert.equal(head.headers[name], variant.headers[name], `${path} ${coding} HEAD ${name}`)
+        }
+      }
+      // A client holding the gzip variant's tag that now asks for br gets the br variant in full.
+      const switched = await get(port, path, { 'accept-encoding': 'br', 'if-none-match': variants.get('gzip')!.headers.etag! })
+      assert.equal(switched.status, 200)
+      assert.equal(switched.headers['content-encoding'], 'br')
+    }
+  })
+
+  it('picks the coding by Accept-Encoding over real HTTP, and leaves small bodies and errors alone', async (t) => {
+    const port = await listening(t)
+    const asked: Array<[string, string | undefined]> = [
+      ['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip', 'gzip'], ['identity', undefined], ['*', 'br'], ['deflate', undefined]
+    ]
+    for (const [header, coding] of asked) {
+      const answer = await get(port, '/api/v1/openapi.json', { 'accept-encoding': header })
+      assert.equal(answer.headers['content-encoding'], coding, header)
+    }
+    const small = await get(port, '/api/v1/liveness', { 'accept-encoding': 'br, gzip' })
+    assert.equal(small.headers['content-encoding'], undefined, 'under 1 KiB: as it is')
+    assert.equal(small.headers.vary, undefined, 'a body with one variant does not vary')
+    assert.equal(small.body.toString(), '{"status":"alive"}')
+    const missing = await get(port, '/api/v1/nope', { 'accept-encoding': 'br, gzip' })
+    assert.equal(missing.status, 404)
+    assert.equal(missing.headers['content-encoding'], undefined)
+  })
+
+  it('reads Accept-Encoding as RFC 9110 says: q-values, identity, *, q=0; br before gzip among equals', () => {
+    const cases: Array<[string | undefined, string | undefined]> = [
+      [undefined, undefined], ['', undefined], ['br', 'br'], ['gzip', 'gzip'], ['BR', 'br'], ['x-gzip', 'gzip'],
+      ['gzip, br', 'br'], ['gzip;q=1, br;q=0.9', 'gzip'], ['br;q=0, gzip', 'gzip'], ['br;q=0, gzip;q=0', undefined],
+      ['*', 'br'], ['*;q=0', undefined], ['*;q=0, gzip', 'gzip'], ['*, br;q=0', 'gzip'], ['identity', undefined],
+      ['gzip;q=0.5, identity', undefined], ['identity;q=0, gzip;q=0.1', 'gzip'], ['gzip;q=0.5, br;q=0.5', 'br'],
+      ['gzip;q=2', undefined], ['gzip;q=abc', undefined], ['deflate, compress', undefined], ['gzip ; q=0.8 , identity;q=0.5', 'gzip']
+    ]
+    for (const [header, coding] of cases) assert.equal(preferredCoding(header), coding, String(header))
+  })
+
+  it('compresses a body once per encoding, on first use, never per request; not at all under 1 KiB', () => {
+    const text = JSON.stringify({ words: Array.from({ length: 300 }, (_, i) => `word${i}`) })
+    const body = encodeOnce(text, text)
+    assert.ok(body.compressed !== undefined)
+    assert.equal(body.compressed('br'), body.compressed('br'), 'the same bytes, not compressed again')
+    assert.equal(body.compressed('gzip'), body.compressed('gzip'))
+    assert.notEqual(body.compressed('br').etag, body.compressed('gzip').etag)
+    assert.equal(encodeOnce('x', '{"x":1}').compressed, undefined)
+  })
+})
