@@ -97,7 +97,8 @@ describe('production without PUBLIC_BASE_URL', () => {
         const response = await app.inject({ url, headers: { host } })
         assert.equal(response.statusCode, 200, `${url} with Host ${JSON.stringify(host)}`)
         assert.ok(response.body.includes('http://localhost:3123'), `${url} falls back`)
-        assert.ok(!response.body.includes(host), `${url} does not reflect ${JSON.stringify(host)}`)
+        // Reflected, the host would follow a scheme (prose in the documents may contain short strings like "a b").
+        assert.ok(!response.body.includes(`//${host}`), `${url} does not reflect ${JSON.stringify(host)}`)
       }
     }
   })
