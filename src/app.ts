@@ -45,7 +45,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   })
 
   // The rules every response follows, one log line per request, then the limit every client shares.
-  await app.register(conventions, { staging: config.deployEnv === 'staging' })
+  await app.register(conventions, { staging: config.deployEnv === 'staging', draining: () => context.readiness.shuttingDown })
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 

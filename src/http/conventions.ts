@@ -17,6 +17,8 @@ declare module 'fastify' {
 
 export interface ConventionsOptions {
   staging: boolean
+  /** True once graceful shutdown began: every response then closes its connection, so the drain ends when it is sent. */
+  draining: () => boolean
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -52,6 +54,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
     reply.headers(typeof type === 'string' && type.startsWith('text/html') ? htmlResponse : dataResponse)
+    if (options.draining()) reply.header('connection', 'close')
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)
       return done(null, payload)
