@@ -18,7 +18,7 @@ declare module 'fastify' {
 export interface ConventionsOptions {
   staging: boolean
   /** True once graceful shutdown began: every response then closes its connection, so the drain ends when it is sent. */
-  draining: () => boolean
+  draining?: () => boolean
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -40,6 +40,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
     link: htmlLinkHeader(options.staging),
     ...(options.staging ? { 'x-robots-tag': 'noindex' } : {})
   }
+  const draining = options.draining ?? (() => false)
   const preflight = { ...preflightHeaders, allow: ALLOWED_METHODS, 'content-length': '0' }
 
   // Callback-style hooks: no promise per request on the hot path. Reads pass straight through.
@@ -54,7 +55,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
     reply.headers(typeof type === 'string' && type.startsWith('text/html') ? htmlResponse : dataResponse)
-    if (options.draining()) reply.header('connection', 'close')
+    if (draining()) reply.header('connection', 'close')
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)
       return done(null, payload)
