@@ -1,6 +1,7 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
@@ -27,11 +28,16 @@ export interface AppOptions {
   statusRefreshSeconds?: number
 }
 
+/** Fastify honours a hop count at run time (proxy-addr's `hop < n`) but its types do not list it: say it as that function. */
+function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted
+}
+
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestIdSequence(),
     childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
