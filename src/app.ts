@@ -6,7 +6,7 @@ import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
-import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
+import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError } from './http/client-errors.ts'
 import rateLimit from './http/rate-limit.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
@@ -35,10 +35,11 @@ function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | 
 
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
+  const nextRequestId = requestIdSequence()
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
     trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: requestIdSequence(),
+    genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
@@ -46,9 +47,13 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
-    clientErrorHandler: handleClientError,
+    http: { requireHostHeader: false }, // the conventions answer a missing (or repeated) Host with a problem
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     frameworkErrors: handleFrameworkError
   })
+  // What Node's HTTP server would otherwise answer on its own, with an empty body or none at all.
+  app.server.on('connect', connectHandler(nextRequestId))
+  app.server.on('checkExpectation', expectationHandler(nextRequestId))
 
   // The rules every response follows, one log line per request, then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging', draining: () => context.readiness.shuttingDown })
