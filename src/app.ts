@@ -7,6 +7,7 @@ import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError } from './http/client-errors.ts'
+import plainNumbers from './http/plain-numbers.ts'
 import rateLimit from './http/rate-limit.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
@@ -57,6 +58,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
 
   // The rules every response follows, one log line per request, then the limit every client shares.
   await app.register(conventions, { staging: config.deployEnv === 'staging', draining: () => context.readiness.shuttingDown })
+  await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
 
