@@ -69,6 +69,7 @@ export function openapiOptions (config: Config): FastifyDynamicSwaggerOptions {
       security: []
     },
     convertConstToEnum: false,
+    exposeHeadRoutes: true, // every GET route answers HEAD too (Fastify's exposeHeadRoutes): typed clients and tools see it
     stripBasePath: false,
     transform: ({ schema, url, route }) => {
       if (!isApiPath(url, config.germanPrefix)) return { schema: { ...schema, hide: true }, url }
@@ -109,8 +110,17 @@ export function finishDocument (generated: Json): Json {
 
 function finishOperation (url: string, method: string, operation: Json, problem: unknown): Json {
   const { [SHARED]: names, ...rest } = operation
-  const finished = withSharedResponses(rest, (names as string[] | undefined) ?? [])
+  const finished = withSharedResponses(method === 'head' ? headersOnly(rest) : rest, (names as string[] | undefined) ?? [])
   return { operationId: operationIdOf(method, url), ...finished, responses: referenceProblem(finished.responses as Json, problem) }
+}
+
+/** HEAD shares GET's schema: say that it answers with GET's status and headers, and no body (RFC 9110 §9.3.2). */
+function headersOnly (operation: Json): Json {
+  return {
+    ...operation,
+    summary: `${String(operation.summary ?? '')} (headers only)`,
+    description: `The status and headers GET would send, without the body. ${String(operation.description ?? '')}`
+  }
 }
 
 /** A route's own problem response (e.g. readiness's 503) carries the Problem schema inline: point it at the component. */
