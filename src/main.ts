@@ -9,6 +9,7 @@ import { heartbeatCommand } from './cli/heartbeat.ts'
 import { migrateCommand } from './cli/migrate.ts'
 import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
+import { needsRelaunch, runWithNodeFlags, startsServer } from './node-flags.ts'
 
 const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand]
 
@@ -20,6 +21,8 @@ function overview (): string {
 }
 
 async function main (argv: string[]): Promise<number> {
+  // The server's V8 flags take effect only at start: without them, run again as a child that has them.
+  if (startsServer(argv) && needsRelaunch()) return await runWithNodeFlags()
   const [first, ...rest] = argv
   if (first === '--help' || first === '-h' || first === 'help') {
     console.log(overview())

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
+import { appliedNodeFlags, whenLauncherGone } from './node-flags.ts'
 
 export const SHUTDOWN_DEADLINE_MS = 10_000
 
@@ -65,4 +66,6 @@ export function handleSignals (server: RunningServer): void {
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+  whenLauncherGone(() => onSignal('SIGTERM')) // relaunched with the V8 flags, and the launcher was killed
+  server.context.logger.info({ nodeFlags: appliedNodeFlags() }, 'serving') // pino adds the pid
 }
