@@ -44,6 +44,8 @@ and incidents, liveness and readiness, and a search over the documentation.
 - **Rate limit.** Requests per client IP per minute (600 by default), shared by all routes except liveness and
   readiness; \`RateLimit-*\` headers tell the budget, \`429\` with \`Retry-After\` says when to come back.
 - **Formats.** Timestamps are ISO 8601 UTC, durations end in \`Ms\`, percentages are 0–100.
+- **Numbers in parameters** are plain decimal digits (\`10\`; never \`1e1\`, \`0x0a\`, \`10.0\`, \` 10\` or
+  \`Infinity\`): anything else is a \`400\` problem, before the range is checked.
 
 The API catalog (RFC 9727) is at \`/.well-known/api-catalog\`; the human-readable guide is at \`/docs/api\`.`
 
