@@ -1,12 +1,14 @@
-// The Node flags the `status-api` bin starts with (its shebang line), so that the benchmarks run the service with
-// the same heap settings as `npm start` and `status-api serve` do.
-import { readFileSync } from 'node:fs'
+// The V8 flags the server runs with (src/node-flags.ts), passed by the benchmarks when they start the service so that
+// it runs as one process, as `status-api serve` runs once it has applied them.
 import path from 'node:path'
+import { NODE_FLAGS } from '../src/node-flags.ts'
 
 export const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'status-api.js')
 
-/** `#!/usr/bin/env -S node --max-semi-space-size=8` → `['--max-semi-space-size=8']`. */
+/**
+ * `['--max-semi-space-size=8', '--no-allocation-site-pretenuring']`; `BENCH_NODE_FLAGS=off npm run bench:health` gives
+ * none, to measure what the flags do (bench:health starts the app directly, so nothing relaunches it with them).
+ */
 export function binNodeFlags (): string[] {
-  const shebang = readFileSync(BIN, 'utf8').split('\n', 1)[0]!
-  return shebang.split(/\s+/).filter((word) => word.startsWith('--'))
+  return process.env.BENCH_NODE_FLAGS === 'off' ? [] : [...NODE_FLAGS]
 }

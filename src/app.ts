@@ -1,11 +1,13 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
-import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
+import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError } from './http/client-errors.ts'
+import plainNumbers from './http/plain-numbers.ts'
 import rateLimit from './http/rate-limit.ts'
 import requestMetrics from './http/request-metrics.ts'
 import { notFoundPages } from './http/not-found-page.ts'
@@ -35,12 +37,18 @@ export interface AppOptions {
   statusRefreshSeconds?: number
 }
 
+/** Fastify honours a hop count at run time (proxy-addr's `hop < n`) but its types do not list it: say it as that function. */
+function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted
+}
+
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
+  const nextRequestId = requestIdSequence()
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
-    genReqId: requestIdSequence(),
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
@@ -48,15 +56,21 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
-    clientErrorHandler: handleClientError,
+    http: { requireHostHeader: false }, // the conventions answer a missing (or repeated) Host with a problem
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     frameworkErrors: handleFrameworkError
   })
+  // What Node's HTTP server would otherwise answer on its own, with an empty body or none at all.
+  app.server.on('connect', connectHandler(nextRequestId))
+  app.server.on('checkExpectation', expectationHandler(nextRequestId))
 
   // The rules every response follows, one log line per request (and its metrics when on), then the limit every client shares.
   await app.register(conventions, {
     staging: config.deployEnv === 'staging',
+    draining: () => context.readiness.shuttingDown,
     notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice }), config.germanPrefix)
   })
+  await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })

@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting of DESIGN §2, validated once into a typed Config.
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -20,7 +21,8 @@ export interface Config {
   probeIntervalSeconds: number
   docsDir: string
   germanPrefix: string
-  trustProxy: boolean
+  /** Which proxies' `X-Forwarded-*` to believe: none, the nearest N hops, or these addresses/CIDRs (proxy-addr forms). */
+  trustProxy: false | number | string[]
   rateLimitPerMinute: number
   logLevel: LogLevel
   /** The private Prometheus listener; undefined = no metrics at all. */
@@ -66,7 +68,7 @@ export function loadConfig (env: Env = process.env): Config {
     probeIntervalSeconds: integer(read, 'PROBE_INTERVAL_SECONDS', 15, 1, 60),
     docsDir: path.resolve(read('DOCS_DIR') ?? path.join(projectRoot, 'docs')),
     germanPrefix: sitePrefix(read, 'GERMAN_PREFIX', '/de'),
-    trustProxy: boolean(read, 'TRUST_PROXY', false),
+    trustProxy: trustedProxies(read, 'TRUST_PROXY'),
     rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsPort,
@@ -86,12 +88,39 @@ function integer (read: Reader, name: string, fallback: number, min: number, max
   return value
 }
 
-function boolean (read: Reader, name: string, fallback: boolean): boolean {
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * `false` (or unset, `0`), a hop count, or a comma-separated list of addresses, CIDRs and proxy-addr's named ranges.
+ * A blanket `true` is refused: it believes the leftmost X-Forwarded-For entry, which the client writes itself.
+ */
+function trustedProxies (read: Reader, name: string): false | number | string[] {
   const raw = read(name)?.toLowerCase()
-  if (raw === undefined) return fallback
-  if (['true', '1', 'yes'].includes(raw)) return true
-  if (['false', '0', 'no'].includes(raw)) return false
-  throw new ConfigError(`${name} must be true or false (got "${raw}")`)
+  if (raw === undefined || raw === 'false' || raw === 'no' || raw === '0') return false
+  if (raw === 'true' || raw === 'yes') {
+    throw new ConfigError(`${name}=${raw} would let any client choose its own address; give the number of proxies in front of the service (e.g. 1) or their addresses/CIDRs`)
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw)
+    if (hops > 16) throw new ConfigError(`${name} must be a hop count from 0 to 16 or a list of proxy addresses/CIDRs (got "${raw}")`)
+    return hops
+  }
+  const entries = raw.split(',').map((entry) => entry.trim())
+  for (const entry of entries) {
+    if (!NAMED_RANGES.includes(entry) && !isAddressOrCidr(entry)) {
+      throw new ConfigError(`${name} must be false, a hop count, or a comma-separated list of addresses/CIDRs (got "${entry}")`)
+    }
+  }
+  return entries
+}
+
+function isAddressOrCidr (entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
 function oneOf<T extends string> (read: Reader, name: string, allowed: readonly T[], fallback: T): T {

@@ -10,6 +10,7 @@ import { heartbeatCommand } from './cli/heartbeat.ts'
 import { migrateCommand } from './cli/migrate.ts'
 import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
+import { ensureNodeFlags, startsServer } from './node-flags.ts'
 
 const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand, mcpCommand]
 
@@ -21,6 +22,8 @@ function overview (): string {
 }
 
 async function main (argv: string[]): Promise<number> {
+  // The server's V8 flags take effect only at start: without them, this process becomes one that has them.
+  if (startsServer(argv)) ensureNodeFlags()
   const [first, ...rest] = argv
   if (first === '--help' || first === '-h' || first === 'help') {
     console.log(overview())

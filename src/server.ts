@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 import { startMetricsServer, type MetricsServer } from './publish/metrics-server.ts'
+import { appliedNodeFlags } from './node-flags.ts'
 
 export const SHUTDOWN_DEADLINE_MS = 10_000
 
@@ -72,4 +73,5 @@ export function handleSignals (server: RunningServer): void {
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+  server.context.logger.info({ nodeFlags: appliedNodeFlags() }, 'serving') // pino adds the pid
 }

@@ -35,12 +35,12 @@ describe('config', () => {
   it('reads valid values', () => {
     const config = loadConfig({
       PORT: '8080', DEPLOY_ENV: 'staging', DATABASE_URL: 'postgres://u:p@db/status', REDIS_URL: 'redis://cache:6379',
-      PUBLIC_BASE_URL: 'https://status.example.com', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '0', GERMAN_PREFIX: '/DE'
+      PUBLIC_BASE_URL: 'https://status.example.com', TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '0', GERMAN_PREFIX: '/DE'
     })
     assert.equal(config.port, 8080)
     assert.equal(config.deployEnv, 'staging')
     assert.equal(config.publicBaseUrl?.origin, 'https://status.example.com')
-    assert.equal(config.trustProxy, true)
+    assert.equal(config.trustProxy, 1)
     assert.equal(config.rateLimitPerMinute, 0)
     assert.equal(config.germanPrefix, '/de')
   })
@@ -50,13 +50,29 @@ describe('config', () => {
     ['DATABASE_URL', 'not a url'], ['REDIS_URL', 'http://x'], ['PUBLIC_BASE_URL', 'https://x.example/path'],
     ['PUBLIC_BASE_URL', 'ftp://x.example'], ['DISCORD_STATUS_URL', 'nope'], ['BOT_STATUS_URL', 'file:///etc/passwd'],
     ['BOT_HEARTBEAT_TIMEOUT_SECONDS', '1.5'], ['PROBE_INTERVAL_SECONDS', '0'], ['GERMAN_PREFIX', 'de'],
-    ['TRUST_PROXY', 'maybe'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'], ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', '17'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud'],
     ['METRICS_PORT', '0'], ['METRICS_PORT', 'prometheus'], ['METRICS_PORT', '65536']
   ]
   for (const [name, value] of bad) {
     it(`rejects ${name}=${value} naming the variable`, () => {
       assert.throws(() => loadConfig({ [name]: value }), (error: unknown) =>
         error instanceof ConfigError && error.message.startsWith(name))
+    })
+  }
+
+  it('reads TRUST_PROXY as false, a hop count, or a list of addresses, CIDRs and named ranges', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false)
+    assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false)
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, loopback' }).trustProxy,
+      ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback'])
+  })
+
+  for (const value of ['true', 'TRUE', 'yes']) {
+    it(`refuses TRUST_PROXY=${value}, which would let a client pick its own address, in one line naming the variable`, () => {
+      assert.throws(() => loadConfig({ TRUST_PROXY: value }), (error: unknown) =>
+        error instanceof ConfigError && error.message.startsWith('TRUST_PROXY') && /hop count|number of proxies/.test(error.message) &&
+        !error.message.includes('\n'))
     })
   }
 

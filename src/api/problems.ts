@@ -42,6 +42,6 @@ export const problems = {
   notReady: (detail: string) => problem(503, 'not_ready', detail),
   upstreamUnavailable: (detail: string, retryAfterSeconds: number) =>
     problem(503, 'upstream_unavailable', detail, { 'retry-after': String(retryAfterSeconds) }),
-  clientError: (status: number) => problem(status, 'bad_request', 'The request could not be read.'),
+  clientError: (status: number, detail = 'The request could not be read.') => problem(status, 'bad_request', detail),
   internal: () => problem(500, 'internal_error', 'Something went wrong on our side. It has been logged.')
 } as const

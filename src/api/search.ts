@@ -1,8 +1,17 @@
 // The query and body of GET /docs/api/search (and its German twin): documentation search (DESIGN §4).
 import { Type, type Static } from 'typebox'
 
+/** Optional white space, then 1–200 characters that start and end with a non-space, then optional white space. */
+export const QUERY_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
+
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 200, description: 'What to look for: 1–200 characters after trimming. The last word also matches as a prefix (search-as-you-type).' }),
+  q: Type.String({
+    // Trimmed, 1 to 200 characters (code points) remain: JavaScript's trim() removes exactly what `\s` matches.
+    pattern: QUERY_PATTERN,
+    description: 'What to look for: 1–200 characters after trimming leading and trailing white space (so never only white space; ' +
+      'the pattern says exactly this). The last word also matches as a prefix (search-as-you-type).',
+    examples: ['rate limit']
+  }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many results at most.' }))
 })
 export type SearchQuery = Static<typeof SearchQuery>

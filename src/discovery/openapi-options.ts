@@ -46,6 +46,8 @@ and incidents, liveness and readiness, and a search over the documentation.
 - **Rate limit.** Requests per client IP per minute (600 by default), shared by all routes except liveness and
   readiness; \`RateLimit-*\` headers tell the budget, \`429\` with \`Retry-After\` says when to come back.
 - **Formats.** Timestamps are ISO 8601 UTC, durations end in \`Ms\`, percentages are 0–100.
+- **Numbers in parameters** are plain decimal digits (\`10\`; never \`1e1\`, \`0x0a\`, \`10.0\`, \` 10\` or
+  \`Infinity\`): anything else is a \`400\` problem, before the range is checked.
 
 The API catalog (RFC 9727) is at \`/.well-known/api-catalog\`; the human-readable guide is at \`/docs/api\`.`
 
@@ -75,6 +77,7 @@ export function openapiOptions (config: Config): FastifyDynamicSwaggerOptions {
       security: []
     },
     convertConstToEnum: false,
+    exposeHeadRoutes: true, // every GET route answers HEAD too (Fastify's exposeHeadRoutes): typed clients and tools see it
     stripBasePath: false,
     transform: ({ schema, url, route }) => {
       if (!isApiPath(url, config.germanPrefix)) return { schema: { ...schema, hide: true }, url }
@@ -115,8 +118,17 @@ export function finishDocument (generated: Json): Json {
 
 function finishOperation (url: string, method: string, operation: Json, problem: unknown): Json {
   const { [SHARED]: names, ...rest } = operation
-  const finished = withSharedResponses(rest, (names as string[] | undefined) ?? [])
+  const finished = withSharedResponses(method === 'head' ? headersOnly(rest) : rest, (names as string[] | undefined) ?? [])
   return { operationId: operationIdOf(method, url), ...finished, responses: referenceProblem(finished.responses as Json, problem) }
+}
+
+/** HEAD shares GET's schema: say that it answers with GET's status and headers, and no body (RFC 9110 §9.3.2). */
+function headersOnly (operation: Json): Json {
+  return {
+    ...operation,
+    summary: `${String(operation.summary ?? '')} (headers only)`,
+    description: `The status and headers GET would send, without the body. ${String(operation.description ?? '')}`
+  }
 }
 
 /** A route's own problem response (e.g. readiness's 503) carries the Problem schema inline: point it at the component. */

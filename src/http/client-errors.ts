@@ -1,33 +1,66 @@
-// Requests rejected before routing — by Node's HTTP parser (bad syntax, huge headers, timeouts) or by the
-// router (an undecodable URL) — still get problem+json.
-import { STATUS_CODES } from 'node:http'
-import type { Socket } from 'node:net'
+// Requests Node's HTTP server or the router would answer on their own — what the parser rejects (bad syntax, huge
+// headers, timeouts), CONNECT, an Expect other than 100-continue, an undecodable URL — still get problem+json with
+// the headers every other answer carries.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sendProblem } from './conventions.ts'
-import { PROBLEM_CONTENT_TYPE, problems } from '../api/problems.ts'
+import { DATA_CSP, cacheControl, corsHeaders, securityHeaders } from './headers.ts'
+import { PROBLEM_CONTENT_TYPE, problems, type ProblemError } from '../api/problems.ts'
 
 const STATUS_BY_CODE: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
   ERR_HTTP_REQUEST_TIMEOUT: 408
 }
 
-export function handleClientError (error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return
-  const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
-  const body = JSON.stringify(problems.clientError(status).problem)
+/** The complete header set of a problem answered outside Fastify, as `sendProblem` and the conventions give it. */
+function problemHeaders (error: ProblemError, body: string, requestId: string): Record<string, string> {
+  return {
+    ...error.headers,
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': cacheControl.noStore,
+    ...corsHeaders,
+    ...securityHeaders,
+    'content-security-policy': DATA_CSP,
+    'x-request-id': requestId,
+    connection: 'close'
+  }
+}
+
+/** Writes the problem straight to a socket no HTTP response object owns, then closes it. */
+function writeToSocket (socket: Duplex, error: ProblemError, requestId: string): void {
+  const body = JSON.stringify(error.problem)
   if (socket.writable) {
-    socket.write([
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-      `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Cache-Control: no-store',
-      'Access-Control-Allow-Origin: *',
-      'X-Content-Type-Options: nosniff',
-      'Connection: close',
-      '', body
-    ].join('\r\n'))
+    const status = error.problem.status
+    const headers = Object.entries(problemHeaders(error, body, requestId)).map(([name, value]) => `${name}: ${value}`)
+    socket.write([`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...headers, '', body].join('\r\n'))
   }
   socket.destroy()
+}
+
+/** Node's `clientError`: the parser gave up on the request (no response object exists). */
+export function clientErrorHandler (nextRequestId: () => string) {
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return
+    writeToSocket(socket, problems.clientError(STATUS_BY_CODE[error.code ?? ''] ?? 400), nextRequestId())
+  }
+}
+
+/** Node's `connect`: a CONNECT request is never routed; this read-only API answers it 405 like any other method. */
+export function connectHandler (nextRequestId: () => string) {
+  return (request: IncomingMessage, socket: Duplex): void => {
+    writeToSocket(socket, problems.methodNotAllowed(request.method ?? 'CONNECT'), nextRequestId())
+  }
+}
+
+/** Node's `checkExpectation`: any Expect but 100-continue (which Node answers itself) is refused with 417. */
+export function expectationHandler (nextRequestId: () => string) {
+  return (_request: IncomingMessage, response: ServerResponse): void => {
+    const error = problems.clientError(417, 'The only expectation this server meets is 100-continue.')
+    const body = JSON.stringify(error.problem)
+    response.writeHead(417, problemHeaders(error, body, nextRequestId())).end(body)
+  }
 }
 
 /** Fastify's own pre-routing errors (FST_ERR_BAD_URL for `/%`, …): a 400 problem like any other. */

@@ -1,5 +1,6 @@
 // The HTTP rules of DESIGN §4 for every route, present and future: methods, CORS, security headers,
 // Cache-Control, ETag/304, problem+json errors, discovery links on HTML.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
@@ -20,6 +21,8 @@ export interface ConventionsOptions {
   staging: boolean
   /** The HTML 404 page for this request, when a browser asks for an address that does not exist (not-found-page.ts). */
   notFoundPage?: (request: FastifyRequest) => SendableBody | undefined
+  /** True once graceful shutdown began: every response then closes its connection, so the drain ends when it is sent. */
+  draining?: () => boolean
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -41,10 +44,14 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
     link: htmlLinkHeader(options.staging),
     ...(options.staging ? { 'x-robots-tag': 'noindex' } : {})
   }
+  const draining = options.draining ?? (() => false)
   const preflight = { ...preflightHeaders, allow: ALLOWED_METHODS, 'content-length': '0' }
 
   // Callback-style hooks: no promise per request on the hot path. Reads pass straight through.
   app.addHook('onRequest', (request, reply, done) => {
+    if (!hostIsWellFormed(request.raw)) {
+      return sendProblem(reply, problems.clientError(400, 'An HTTP/1.1 request carries exactly one Host header.'))
+    }
     if (READ_METHODS.has(request.method)) return done()
     // CORS preflight and capability discovery: no content, so Content-Length is 0 (RFC 9110 §9.3.7).
     if (request.method === 'OPTIONS') reply.code(204).headers(preflight).send()
@@ -55,6 +62,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
     reply.headers(typeof type === 'string' && type.startsWith('text/html') ? htmlResponse : dataResponse)
+    if (draining()) reply.header('connection', 'close')
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)
       return done(null, payload)
@@ -93,6 +101,17 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
     request.log.error({ err: error }, 'unhandled error')
     return sendProblem(reply, problems.internal())
   })
+}
+
+/** RFC 9112 §3.2: a request with more than one Host header, or an HTTP/1.1 request with none, gets 400. */
+function hostIsWellFormed (raw: IncomingMessage): boolean {
+  const headers = raw.rawHeaders
+  let hosts = 0
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts++
+  }
+  return hosts === 1 || (hosts === 0 && raw.httpVersion !== '1.1')
 }
 
 /** A readable sentence from Ajv's errors, naming the parameter but never echoing the input. */

@@ -51,7 +51,7 @@ describe('production with PUBLIC_BASE_URL', () => {
   })
 
   it('honours X-Forwarded-Host only with TRUST_PROXY', async (t) => {
-    const trusted = (await buildTestApp(t, { ...PUBLIC, TRUST_PROXY: 'true' })).app
+    const trusted = (await buildTestApp(t, { ...PUBLIC, TRUST_PROXY: '1' })).app
     const untrusted = (await buildTestApp(t, PUBLIC)).app
     for (const url of DESCRIPTIONS) {
       const viaProxy = { host: 'internal:3000', 'x-forwarded-host': 'status.example.com', 'x-forwarded-proto': 'https' }
@@ -63,7 +63,7 @@ describe('production with PUBLIC_BASE_URL', () => {
   })
 
   it('never lets a forged Host or X-Forwarded-Host into an absolute URL it prints', async (t) => {
-    const { app } = await buildTestApp(t, { ...PUBLIC, TRUST_PROXY: 'true' })
+    const { app } = await buildTestApp(t, { ...PUBLIC, TRUST_PROXY: '1' })
     const forged = { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'http' }
     for (const url of ['/sitemap.xml', '/robots.txt', '/llms.txt']) {
       const response = await app.inject({ url, headers: forged })
@@ -84,7 +84,7 @@ describe('production without PUBLIC_BASE_URL', () => {
 
   it('takes the scheme and host from X-Forwarded-Proto and -Host only with TRUST_PROXY', async (t) => {
     const headers = { host: 'internal:3000', 'x-forwarded-host': 'status.example.org', 'x-forwarded-proto': 'https' }
-    const trusted = (await buildTestApp(t, { TRUST_PROXY: 'true' })).app
+    const trusted = (await buildTestApp(t, { TRUST_PROXY: '1' })).app
     assert.match((await trusted.inject({ url: '/robots.txt', headers })).body, /Sitemap: https:\/\/status\.example\.org\/sitemap\.xml/)
     const untrusted = (await buildTestApp(t)).app
     assert.match((await untrusted.inject({ url: '/robots.txt', headers })).body, /Sitemap: http:\/\/internal:3000\/sitemap\.xml/)

@@ -141,6 +141,12 @@ export function invalidValues (parameter: Parameter): Array<{ value: string | un
   if (schema.type === 'string') {
     if (typeof schema.maxLength === 'number') values.push({ value: 'x'.repeat(schema.maxLength + 1), why: 'too long' })
     if (typeof schema.minLength === 'number' && schema.minLength > 0) values.push({ value: '', why: 'too short' })
+    if (typeof schema.pattern === 'string') {
+      const pattern = new RegExp(schema.pattern, 'u')
+      for (const [value, why] of [[' ', 'only white space'], ['x'.repeat(1000), 'a thousand characters']] as const) {
+        if (!pattern.test(value)) values.push({ value, why: `${why}, which the pattern refuses` })
+      }
+    }
   }
   if (Array.isArray(schema.enum)) values.push({ value: 'not-one-of-them', why: 'not in the enum' })
   return values

@@ -91,6 +91,32 @@ describe('the OpenAPI description', () => {
     for (const path of SPEC_ENDPOINTS) assert.ok(paths.includes(path), `${path} is in the document`)
   })
 
+  it('declares HEAD beside every GET operation, with the same responses', async (t) => {
+    const { document } = await served(t)
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
+      if (item.get === undefined) continue
+      assert.ok(item.head !== undefined, `HEAD ${path} is declared`)
+      assert.deepEqual(Object.keys(item.head.responses as Json).sort(), Object.keys(item.get.responses as Json).sort(), `HEAD ${path}: responses`)
+      assert.deepEqual(item.head.parameters, item.get.parameters, `HEAD ${path}: parameters`)
+    }
+  })
+
+  it('describes q of both searches as the endpoint treats it: 1–200 characters after trimming, never only spaces', async (t) => {
+    const { app, document } = await served(t)
+    const ajv = new Ajv2020({ strict: false })
+    const cases = ['a', '   ', '\t\n', ' a ', 'x'.repeat(200), `  ${'x'.repeat(200)}  `, `\n${'x'.repeat(200)}`, 'x'.repeat(201),
+      ` ${'x'.repeat(201)} `, `a${' '.repeat(300)}b`, '😀'.repeat(200), '😀'.repeat(201)]
+    for (const path of ['/docs/api/search', '/de/docs/api/search']) {
+      const parameters = ((document.paths as Record<string, { get: { parameters: Array<{ name: string, schema: Json }> } }>)[path]!.get.parameters)
+      const accepts = ajv.compile(parameters.find((parameter) => parameter.name === 'q')!.schema)
+      for (const q of cases) {
+        const answer = await app.inject(`${path}?q=${encodeURIComponent(q)}`)
+        assert.equal(answer.statusCode === 200, accepts(q), `${path} q=${JSON.stringify(q.length > 20 ? `${q.slice(0, 8)}…(${q.length})` : q)}: ` +
+          `the endpoint answers ${answer.statusCode}, the document ${accepts(q) ? 'accepts' : 'refuses'}`)
+      }
+    }
+  })
+
   it('documents only the API: no pages, assets, sitemap, robots.txt or llms.txt', async (t) => {
     const { document, contract } = await served(t)
     const paths = Object.keys(document.paths as Json)

@@ -46,7 +46,7 @@ describe('three replicas on one PostgreSQL and one Redis', { skip: postgresSkip(
     databaseUrl = await postgres.createDatabase()
     const env = {
       DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DISCORD_STATUS_URL: platform.url,
-      PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUST_PROXY: 'true'
+      PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUST_PROXY: '1'
     }
     replicas = await Promise.all([startApp(env), startApp(env), startApp(env)])
     client = new RoundRobin(replicas.map((r) => r.url))

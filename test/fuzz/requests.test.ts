@@ -62,7 +62,7 @@ before(async () => {
   const port = (upstream.address() as { port: number }).port
   dataDir = mkdtempSync(path.join(tmpdir(), 'status-api-fuzz-'))
   const config = loadConfig({
-    LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'true',
+    LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '1',
     DISCORD_STATUS_URL: `http://127.0.0.1:${port}/api/v2/summary.json`
   })
   context = await openContext(config, { migrate: true })

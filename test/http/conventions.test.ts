@@ -121,7 +121,7 @@ describe('http conventions', () => {
       socket.on('error', reject)
     })
     assert.match(raw, /^HTTP\/1\.1 400 Bad Request\r\n/)
-    assert.match(raw, /Content-Type: application\/problem\+json/)
+    assert.match(raw, /content-type: application\/problem\+json/i)
     assert.match(raw, /"status":400/)
   })
 })

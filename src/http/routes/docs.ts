@@ -47,8 +47,7 @@ function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): 
       }
     }
   }, async (request, reply) => {
-    const query = request.query.q.trim()
-    if (query === '') throw problems.invalidRequest('The query parameter "q" must not be blank.')
+    const query = request.query.q.trim() // the schema's pattern admits 1–200 characters after trimming
     const limit = request.query.limit ?? 10
     const answer = answers.getOrSet(`${limit} ${query}`, () => serialize({ query, locale, results: docs.search(locale, query, limit) }))
     return sendSerialized(reply, answer)
