@@ -4,6 +4,11 @@ import { Type, type Static } from 'typebox'
 /** Optional white space, then 1–200 characters that start and end with a non-space, then optional white space. */
 export const QUERY_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
 
+/** What a value failing QUERY_PATTERN is told, in words (a 400's detail never shows a regular expression). */
+export const PATTERN_MEANINGS: Record<string, string> = {
+  [QUERY_PATTERN]: 'must not be blank and must be at most 200 characters once leading and trailing white space is trimmed'
+}
+
 export const SearchQuery = Type.Object({
   q: Type.String({
     // Trimmed, 1 to 200 characters (code points) remain: JavaScript's trim() removes exactly what `\s` matches.

@@ -63,7 +63,7 @@ export const sharedResponses = {
     status: '400',
     response: {
       description: 'A query or path parameter is missing or out of range; `detail` names it. Problem code `invalid_request`.',
-      content: problemContent(problems.invalidRequest('The querystring parameter "limit" must be <= 50.'))
+      content: problemContent(problems.invalidRequest('The query parameter "limit" must be <= 50.'))
     }
   },
   NotFound: {

@@ -7,6 +7,7 @@ import {
   DATA_CSP, HTML_CSP, cacheControl, corsHeaders, htmlLinkHeader, htmlSecurityHeaders, ifNoneMatchHits, preflightHeaders, securityHeaders
 } from './headers.ts'
 import { ALLOWED_METHODS, PROBLEM_CONTENT_TYPE, ProblemError, problems } from '../api/problems.ts'
+import { PATTERN_MEANINGS } from '../api/search.ts'
 import { etagOf } from '../lib/etag.ts'
 import { HTML_TYPE, type SendableBody } from '../lib/serialized.ts'
 
@@ -119,8 +120,10 @@ function validationDetail (error: FastifyError): string {
   const first = error.validation?.[0]
   const where = error.validationContext ?? 'request'
   if (first === undefined) return `The ${where} is not valid.`
-  const name = String(first.instancePath || (first.params as { missingProperty?: string }).missingProperty || '').replace(/^\//, '')
-  return `The ${where} parameter ${name === '' ? '' : `"${name}" `}${first.message ?? 'is not valid'}.`.replace(/\s+/g, ' ')
+  const params = first.params as { missingProperty?: string, pattern?: string }
+  const name = String(first.instancePath || params.missingProperty || '').replace(/^\//, '')
+  const message = (first.keyword === 'pattern' ? PATTERN_MEANINGS[params.pattern ?? ''] : undefined) ?? first.message ?? 'is not valid'
+  return `The ${where === 'querystring' ? 'query' : where} parameter ${name === '' ? '' : `"${name}" `}${message}.`.replace(/\s+/g, ' ')
 }
 
 export default fp(conventions, { name: 'http-conventions' })

@@ -41,8 +41,7 @@ async function plainNumbers (app: FastifyInstance): Promise<void> {
         if (value === undefined) continue
         const values: unknown[] = Array.isArray(value) ? value : [value]
         if (!values.every((one) => typeof one === 'string' && pattern.test(one))) {
-          const where = part === 'query' ? 'querystring' : 'path'
-          sendProblem(reply, problems.invalidRequest(`The ${where} parameter "${name}" must be ${wording}.`))
+          sendProblem(reply, problems.invalidRequest(`The ${part} parameter "${name}" must be ${wording}.`))
           return
         }
       }

@@ -172,7 +172,7 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     // The API answers 400 problem+json for a blank query: the tool error is its detail.
     const blank = await mcp.client.callTool({ name: 'search_docs', arguments: { query: '   ' } }) as CallToolResult
     assert.equal(blank.isError, true)
-    assert.equal(textOf(blank), 'The query parameter "q" must not be blank.')
+    assert.equal(textOf(blank), 'The query parameter "q" must not be blank and must be at most 200 characters once leading and trailing white space is trimmed.')
 
     // Still serving after errors.
     assert.equal((await mcp.client.callTool({ name: 'get_status' }) as CallToolResult).isError, undefined)
