@@ -10,7 +10,7 @@ import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
-import { openDatabase, type Database } from './store/database.ts'
+import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
 
 export interface Context {
@@ -57,7 +57,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const warnEvery = throttledWarning(logger, 30_000)
   const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
   try {
     if (options.migrate === true) await migrate(database)

@@ -18,6 +18,8 @@ import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import { VERSION } from './version.ts'
+import { WriteState } from './write-state.ts'
+import { classifyWriteError } from '../store/write-errors.ts'
 
 const CACHE_TIMEOUT_MS = 1000
 const WRITE_TIMEOUT_MS = 5000
@@ -59,6 +61,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
   const buffer = new CheckBuffer()
+  const writes = new WriteState()
   const history = createHistoryService({ database, clock, logger })
   let results: { probes: ProbeResults, checkedAt: number } | undefined
   let snapshot: HealthSnapshot | undefined
@@ -82,7 +85,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     return snapshot
   }
 
-  const record = async (body: HealthBody) => {
+  const record = async (body: HealthBody, databaseAnswers: boolean) => {
     const row: HealthCheckRow = {
       minute: minuteOf(Date.parse(body.checkedAt)),
       status: body.status,
@@ -96,8 +99,12 @@ export function createMonitor (options: MonitorOptions): Monitor {
       await withTimeout(upsertHealthChecks(database, pending), WRITE_TIMEOUT_MS, 'recording checks')
       buffer.remove(pending)
       if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
-    } catch {
-      logger.warn({ buffered: buffer.size }, 'health check not written; kept in memory until the database answers')
+      writes.succeeded()
+    } catch (error) {
+      const reason = classifyWriteError(error)
+      if (databaseAnswers) writes.failed(reason, clock.monotonic())
+      else writes.succeeded()
+      logger.warn({ buffered: buffer.size, reason }, 'health check not written; kept in memory until the database takes it')
     }
   }
 
@@ -124,9 +131,16 @@ export function createMonitor (options: MonitorOptions): Monitor {
       })
     ])
     const checkedAt = clock.now()
-    results = { probes: { database: databaseResult, cache: cacheResult, bot: botResult }, checkedAt }
-    const body = publish(maintenanceNow()).value
-    await record(body)
+    const judgeDatabase = () => writes.judge(databaseResult, clock.monotonic(), intervalMs)
+    results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt }
+    let body = publish(maintenanceNow()).value
+    await record(body, databaseResult.status === 'ok')
+    // The write just made may have changed the verdict (a first failure, or the first success after failures).
+    const afterWrite = judgeDatabase()
+    if (afterWrite.status !== results.probes.database.status || afterWrite.message !== results.probes.database.message) {
+      results = { ...results, probes: { ...results.probes, database: afterWrite } }
+      body = publish(maintenanceNow()).value
+    }
     if (databaseResult.status === 'ok') {
       await housekeepIfDue(checkedAt)
       await history.refreshIfStale()

@@ -22,22 +22,31 @@ export interface DatabaseOptions {
   dataDir: string
   /** Called with a short, secret-free message when the PostgreSQL pool reports a broken connection. */
   onError?: (message: string) => void
+  /**
+   * SQLite: how long a write waits for another process's lock. better-sqlite3 waits synchronously, blocking the
+   * event loop, so the server uses 0 (fail at once; the monitor keeps the checks and retries next round) and the
+   * CLI, which serves nobody while it waits, the default 5 s.
+   */
+  busyTimeoutMs?: number
 }
+
+/** What the server waits for a SQLite write lock: nothing (see DatabaseOptions.busyTimeoutMs). */
+export const SERVING_BUSY_TIMEOUT_MS = 0
 
 export const SQLITE_FILE = 'status.db'
 
 export function openDatabase (options: DatabaseOptions): Database {
   return options.databaseUrl === undefined
-    ? openSqlite(options.dataDir)
+    ? openSqlite(options.dataDir, options.busyTimeoutMs ?? 5000)
     : openPostgres(options.databaseUrl, options.onError)
 }
 
-function openSqlite (dataDir: string): Database {
+function openSqlite (dataDir: string, busyTimeoutMs: number): Database {
   mkdirSync(dataDir, { recursive: true })
   const file = new SQLite(path.join(dataDir, SQLITE_FILE))
-  // WAL lets the CLI write while the server reads; the busy timeout makes concurrent writers wait, not fail.
+  // WAL lets the CLI write while the server reads; the busy timeout makes a concurrent writer wait (CLI) or fail (server).
   file.pragma('journal_mode = WAL')
-  file.pragma('busy_timeout = 5000')
+  file.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`)
   file.pragma('synchronous = NORMAL')
   file.pragma('foreign_keys = ON')
   return wrap(new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) }), 'sqlite')
