@@ -53,7 +53,7 @@ async function fetchText (url: URL, maxBytes: number, signal: AbortSignal): Prom
     const location = response.headers.get('location')
     if (response.status < 300 || response.status > 399 || location === null) break
     await response.body?.cancel()
-    const next = URL.parse(location, target)
+    const next = URL.parse(location, target.href)
     if (next === null || next.origin !== url.origin) throw new UpstreamError('redirect', 'to another origin')
     if (hops >= MAX_REDIRECTS) throw new UpstreamError('redirect', 'too many')
     target = next
