@@ -58,12 +58,13 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const { config, database, cache, cacheKind, clock, logger } = options
   const isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
   const startedAt = clock.now()
+  const startedMono = clock.monotonic()
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
   const buffer = new CheckBuffer()
   const writes = new WriteState()
   const history = createHistoryService({ database, clock, logger })
-  let results: { probes: ProbeResults, checkedAt: number } | undefined
+  let results: { probes: ProbeResults, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
   let lastHousekeeping: number | undefined
   let timer: NodeJS.Timeout | undefined
@@ -80,7 +81,9 @@ export function createMonitor (options: MonitorOptions): Monitor {
   }
 
   const publish = (maintenance: boolean): HealthSnapshot => {
-    const body = buildHealthBody({ results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, maintenance })
+    const body = buildHealthBody({
+      results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, uptimeMs: results!.checkedMono - startedMono, maintenance
+    })
     snapshot = { ...serialize(body), statusCode: body.status === 'down' ? 503 : 200 }
     return snapshot
   }
@@ -93,7 +96,11 @@ export function createMonitor (options: MonitorOptions): Monitor {
       cache: body.components.cache.status,
       bot: body.components.bot.status
     }
-    buffer.add(row)
+    // A minute is never written for a time before this process started or after now: the wall clock stepped back.
+    const now = minuteOf(clock.now())
+    if (row.minute >= minuteOf(startedAt) && row.minute <= now) buffer.add(row)
+    buffer.dropAfter(now)
+    if (buffer.size === 0) return
     if (!databaseAnswers) {
       // Kept for later: a write now fails, or (a deleted SQLite file) goes where no one will ever read it.
       writes.succeeded()
@@ -136,7 +143,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     ])
     const checkedAt = clock.now()
     const judgeDatabase = () => writes.judge(databaseResult, clock.monotonic(), intervalMs)
-    results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt }
+    results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt, checkedMono: clock.monotonic() }
     let body = publish(maintenanceNow()).value
     await record(body, databaseResult.status === 'ok')
     // The write just made may have changed the verdict (a first failure, or the first success after failures).
