@@ -6,6 +6,7 @@ import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { handleClientError, handleFrameworkError } from './http/client-errors.ts'
+import { throttledRejectionLog } from './http/rejection-log.ts'
 import rateLimit from './http/rate-limit.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
@@ -29,6 +30,7 @@ export interface AppOptions {
 
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
+  const logRejection = throttledRejectionLog(context.logger)
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -40,7 +42,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
-    clientErrorHandler: handleClientError,
+    clientErrorHandler: (error, socket) => handleClientError(error, socket, logRejection),
     frameworkErrors: handleFrameworkError
   })
 

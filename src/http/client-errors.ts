@@ -11,11 +11,14 @@ const STATUS_BY_CODE: Record<string, number> = {
   ERR_HTTP_REQUEST_TIMEOUT: 408
 }
 
-export function handleClientError (error: Error & { code?: string }, socket: Socket): void {
+export function handleClientError (error: Error & { code?: string }, socket: Socket, log?: (status: number, reason: string) => void): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return
   const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
+  log?.(status, error.code ?? 'unknown')
   const body = JSON.stringify(problems.clientError(status).problem)
-  if (socket.writable) {
+  // A socket that has written anything has answered (a GET answered 200 before its malformed chunked body failed
+  // to parse): a second, unsolicited response would be read as the answer to the next request. Close it instead.
+  if (socket.writable && socket.bytesWritten === 0) {
     socket.write([
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
       `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
