@@ -13,6 +13,8 @@ export interface Config {
   deployEnv: DeployEnv
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL connections per replica (the probe has its own besides). */
+  databasePoolSize: number
   redisUrl: string | undefined
   discordStatusUrl: URL
   botStatusUrl: URL | undefined
@@ -52,6 +54,7 @@ export function loadConfig (env: Env = process.env): Config {
     deployEnv: oneOf(read, 'DEPLOY_ENV', ['production', 'staging'] as const, 'production'),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl: optionalUrl(read, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.toString(),
+    databasePoolSize: integer(read, 'DATABASE_POOL_SIZE', 5, 1, 100),
     redisUrl: optionalUrl(read, 'REDIS_URL', ['redis:', 'rediss:'])?.toString(),
     discordStatusUrl: fetchableUrl(optionalUrl(read, 'DISCORD_STATUS_URL', ['http:', 'https:']), 'DISCORD_STATUS_URL') ??
       new URL('https://discordstatus.com/api/v2/summary.json'),

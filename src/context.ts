@@ -58,6 +58,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
+    poolSize: config.databasePoolSize,
     onReopen: () => logger.warn('the database file was replaced; reopened the file now at its path')
   })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })

@@ -108,7 +108,8 @@ export function createMonitor (options: MonitorOptions): Monitor {
     }
     const pending = buffer.rows()
     try {
-      await withTimeout(upsertHealthChecks(database, pending), WRITE_TIMEOUT_MS, 'recording checks')
+      const statementTimeoutMs = Math.min(WRITE_TIMEOUT_MS, intervalMs)
+      await withTimeout(upsertHealthChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
       buffer.remove(pending)
       if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
       writes.succeeded()

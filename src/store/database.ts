@@ -42,7 +42,12 @@ export interface DatabaseOptions {
   busyTimeoutMs?: number
   /** Hears when the SQLite file was found replaced and reopened (a log line). */
   onReopen?: () => void
+  /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE); the probe has one more of its own. */
+  poolSize?: number
 }
+
+/** PostgreSQL connections per process by default: replicas × (pool + 1 probe) must stay under max_connections. */
+export const DEFAULT_POOL_SIZE = 5
 
 /** What the server waits for a SQLite write lock: nothing (see DatabaseOptions.busyTimeoutMs). */
 export const SERVING_BUSY_TIMEOUT_MS = 0
@@ -52,7 +57,7 @@ export const SQLITE_FILE = 'status.db'
 export function openDatabase (options: DatabaseOptions): Database {
   return options.databaseUrl === undefined
     ? openSqlite(options.dataDir, options.busyTimeoutMs ?? 5000, options.onReopen)
-    : openPostgres(options.databaseUrl, options.onError)
+    : openPostgres(options.databaseUrl, options.onError, options.poolSize ?? DEFAULT_POOL_SIZE)
 }
 
 function openSqlite (dataDir: string, busyTimeoutMs: number, onReopen: (() => void) | undefined): Database {
@@ -122,30 +127,43 @@ class SqliteKeepingErrors extends SqliteDialect {
   }
 }
 
-function openPostgres (connectionString: string, onError: DatabaseOptions['onError']): Database {
+function openPostgres (connectionString: string, onError: DatabaseOptions['onError'], poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
     // A query that hangs on a half-dead server must not hold a request for ever.
     query_timeout: 5000,
+    application_name: 'status-api',
+    allowExitOnIdle: false
+  })
+  // The probe's own connection, kept open: a `select 1` never queues behind a busy pool or a blocked table, and a
+  // server that has no connection left for the pool (max_connections) still answers the probe it already has.
+  const probe = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 0,
+    query_timeout: 5000,
+    statement_timeout: 5000,
+    application_name: 'status-api probe',
     allowExitOnIdle: false
   })
   // A client losing its server emits 'error' (on the pool when idle, on the client when busy); an event
   // without a listener would crash the process. The query in flight is rejected as well, which is what we act on.
   const lost = (error: Error & { code?: string }) => onError?.(`database connection lost (${error.code ?? 'error'})`)
-  pool.on('error', lost)
-  pool.on('connect', (client) => client.on('error', lost))
-  return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
-}
-
-function wrap (db: Kysely<Tables>, dialect: Dialect): Database {
+  for (const each of [pool, probe]) {
+    each.on('error', lost)
+    each.on('connect', (client) => client.on('error', lost))
+  }
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  const probeDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: probe }) })
   return {
     db,
-    dialect,
-    ping: async (timeoutMs) => { await withTimeout(sql`select 1`.execute(db), timeoutMs, 'database ping') },
+    dialect: 'postgres',
+    ping: async (timeoutMs) => { await withTimeout(sql`select 1`.execute(probeDb), timeoutMs, 'database ping') },
     checkFile: async () => 'same',
-    close: () => db.destroy()
+    close: async () => { await Promise.all([db.destroy(), probeDb.destroy()]) }
   }
 }

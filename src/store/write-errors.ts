@@ -18,7 +18,8 @@ export function classifyWriteError (error: unknown): WriteFailure {
   if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code === '25006') return 'read_only'
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'damaged'
   // PostgreSQL: statement_timeout (57014), lock_timeout (55P03); our own timeout; the pool waiting for a connection.
-  if (code === '57014' || code === '55P03' || name === 'TimeoutError') return 'waiting'
+  // No connection left (53300 too many clients) is a wait for a free one too.
+  if (code === '57014' || code === '55P03' || code === '53300' || name === 'TimeoutError') return 'waiting'
   if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) return 'waiting'
   return 'failed'
 }
