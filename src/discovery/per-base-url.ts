@@ -11,11 +11,37 @@ export interface Rendered {
 
 export const MAX_BASE_URLS = 16
 
-/** Memoises `render(baseUrl)` for the MAX_BASE_URLS most recently used base URLs. */
+/** Rendered in place of a base URL once; its occurrences are where each host's base URL goes. */
+const PLACEHOLDER = 'http://base-url.placeholder.invalid'
+const CHECK = 'https://check.placeholder.invalid:8443'
+
+/**
+ * Memoises `render(baseUrl)` for the MAX_BASE_URLS most recently used base URLs. The document is rendered once, with
+ * a placeholder, and cut where it appears; a new base URL costs joining those pieces (and hashing), not a
+ * regeneration, so varying Host cannot make an expensive document expensive. Base URLs are validated origins (no
+ * character JSON, XML or Markdown would escape). A document that uses its base URL other than verbatim (it would
+ * not match a second rendering) is rendered per base URL as before.
+ */
 export function perBaseUrl (render: (baseUrl: string) => string): (baseUrl: string) => Rendered {
   const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS)
+  let template: { pieces: Buffer[], etag: string } | null | undefined
+  const templateOnce = () => {
+    if (template === undefined) {
+      const text = render(PLACEHOLDER)
+      const split = text.split(PLACEHOLDER)
+      template = split.join(CHECK) === render(CHECK) ? { pieces: split.map((piece) => Buffer.from(piece)), etag: etagOf(text) } : null
+    }
+    return template
+  }
   return (baseUrl) => rendered.getOrSet(baseUrl, () => {
-    const body = Buffer.from(render(baseUrl))
-    return { body, etag: etagOf(body) }
+    const parts = templateOnce()
+    if (parts === null) {
+      const body = Buffer.from(render(baseUrl))
+      return { body, etag: etagOf(body) }
+    }
+    const base = Buffer.from(baseUrl)
+    const body = Buffer.concat(parts.pieces.flatMap((piece, i) => i === 0 ? [piece] : [base, piece]))
+    // The bytes are the template's with this base URL: hashing both names them as surely as hashing the body.
+    return { body, etag: etagOf(`${parts.etag} ${baseUrl}`) }
   })
 }
