@@ -32,6 +32,8 @@ export interface MonitorOptions {
   cacheKind: CacheKind
   clock: Clock
   logger: Logger
+  /** Brings the schema up to date if that could not be done at start (the database was away); once it is, a no-op. */
+  ensureSchema?: () => Promise<void>
   /** Whether a maintenance window is active now; must be cheap (called per health request). */
   isMaintenanceActive?: () => boolean
 }
@@ -142,6 +144,13 @@ export function createMonitor (options: MonitorOptions): Monitor {
         timeoutMs: probeTimeoutMs
       })
     ])
+    if (databaseResult.status === 'ok' && options.ensureSchema !== undefined) {
+      try {
+        await options.ensureSchema()
+      } catch (error) {
+        logger.warn({ reason: classifyWriteError(error) }, 'the database answers but could not be migrated yet')
+      }
+    }
     const checkedAt = clock.now()
     const judgeDatabase = () => writes.judge(databaseResult, clock.monotonic(), intervalMs)
     results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt, checkedMono: clock.monotonic() }
