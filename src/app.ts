@@ -8,6 +8,7 @@ import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
 import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError } from './http/client-errors.ts'
 import plainNumbers from './http/plain-numbers.ts'
+import { throttledRejectionLog } from './http/rejection-log.ts'
 import rateLimit from './http/rate-limit.ts'
 import requestMetrics from './http/request-metrics.ts'
 import { notFoundPages } from './http/not-found-page.ts'
@@ -57,7 +58,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
     http: { requireHostHeader: false }, // the conventions answer a missing (or repeated) Host with a problem
-    clientErrorHandler: clientErrorHandler(nextRequestId),
+    clientErrorHandler: clientErrorHandler(nextRequestId, throttledRejectionLog(context.logger)),
     frameworkErrors: handleFrameworkError
   })
   // What Node's HTTP server would otherwise answer on its own, with an empty body or none at all.

@@ -14,6 +14,8 @@ export interface Config {
   deployEnv: DeployEnv
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL connections per replica (the probe has its own besides). */
+  databasePoolSize: number
   redisUrl: string | undefined
   discordStatusUrl: URL
   botStatusUrl: URL | undefined
@@ -60,10 +62,11 @@ export function loadConfig (env: Env = process.env): Config {
     deployEnv: oneOf(read, 'DEPLOY_ENV', ['production', 'staging'] as const, 'production'),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl: optionalUrl(read, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.toString(),
+    databasePoolSize: integer(read, 'DATABASE_POOL_SIZE', 5, 1, 100),
     redisUrl: optionalUrl(read, 'REDIS_URL', ['redis:', 'rediss:'])?.toString(),
-    discordStatusUrl: optionalUrl(read, 'DISCORD_STATUS_URL', ['http:', 'https:']) ??
+    discordStatusUrl: fetchableUrl(optionalUrl(read, 'DISCORD_STATUS_URL', ['http:', 'https:']), 'DISCORD_STATUS_URL') ??
       new URL('https://discordstatus.com/api/v2/summary.json'),
-    botStatusUrl: optionalUrl(read, 'BOT_STATUS_URL', ['http:', 'https:']),
+    botStatusUrl: fetchableUrl(optionalUrl(read, 'BOT_STATUS_URL', ['http:', 'https:']), 'BOT_STATUS_URL'),
     botHeartbeatTimeoutSeconds: integer(read, 'BOT_HEARTBEAT_TIMEOUT_SECONDS', 90, 5, 86400),
     probeIntervalSeconds: integer(read, 'PROBE_INTERVAL_SECONDS', 15, 1, 60),
     docsDir: path.resolve(read('DOCS_DIR') ?? path.join(projectRoot, 'docs')),
@@ -146,6 +149,14 @@ function optionalUrl (read: Reader, name: string, protocols: string[], originOnl
   }
   if (originOnly && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
     throw new ConfigError(`${name} must be an origin such as https://status.example.com, without a path`)
+  }
+  return url
+}
+
+/** A URL fetch() can ask: credentials in it make every request fail (and would be a secret in the config). */
+function fetchableUrl (url: URL | undefined, name: string): URL | undefined {
+  if (url !== undefined && (url.username !== '' || url.password !== '')) {
+    throw new ConfigError(`${name} must not contain a user name or password (user:password@...): requests to such a URL always fail`)
   }
   return url
 }

@@ -11,7 +11,7 @@ import { createPlatformStatus, type PlatformStatus } from './platform/platform-s
 import { createMetrics, type Metrics } from './publish/metrics.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
-import { openDatabase, type Database } from './store/database.ts'
+import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
 
 export interface Context {
@@ -38,6 +38,8 @@ export interface Context {
   close (): Promise<void>
 }
 
+const START_PING_TIMEOUT_MS = 1000
+
 export interface ContextOptions {
   clock?: Clock
   logger?: Logger
@@ -60,19 +62,39 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const warnEvery = throttledWarning(logger, 30_000)
   const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
+    poolSize: config.databasePoolSize,
+    onReopen: () => logger.warn('the database file was replaced; reopened the file now at its path')
+  })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
-  try {
-    if (options.migrate === true) await migrate(database)
-  } catch (error) {
-    await Promise.allSettled([database.close(), cache.close()])
-    throw error
+  // A replica starts while the database is away (serving liveness, health `down` and what it has in memory) and
+  // migrates when the database answers; a database that answers but cannot be migrated still stops the start.
+  let schemaReady = options.migrate !== true
+  if (!schemaReady) {
+    try {
+      await migrate(database)
+      schemaReady = true
+    } catch (error) {
+      if (await database.ping(START_PING_TIMEOUT_MS).then(() => true, () => false)) {
+        await Promise.allSettled([database.close(), cache.close()])
+        throw error
+      }
+      logger.warn('the database does not answer at start: serving without it, migrating once it answers')
+    }
+  }
+  const ensureSchema = async () => {
+    if (schemaReady) return
+    await migrate(database)
+    schemaReady = true
+    logger.info('the database answers: schema migrated')
   }
   const readiness = createReadiness(database)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
-  const monitor = createMonitor({ config, database, cache, cacheKind, clock, logger, isMaintenanceActive: () => incidents.isMaintenanceActive() })
+  const monitor = createMonitor({
+    config, database, cache, cacheKind, clock, logger, ensureSchema, isMaintenanceActive: () => incidents.isMaintenanceActive()
+  })
   const metrics = config.metricsPort === undefined ? undefined : createMetrics({ monitor, incidents, platformStatus })
   const start = () => {
     incidents.start()

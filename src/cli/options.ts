@@ -7,6 +7,7 @@ import type { Config } from '../config.ts'
 import { InvalidInput } from '../incidents/rules.ts'
 import { SQLITE_FILE, openDatabase, type Database } from '../store/database.ts'
 import { UsageError } from './command.ts'
+import { describeWriteError } from '../store/write-errors.ts'
 
 type OptionNames = readonly string[]
 
@@ -73,6 +74,10 @@ export async function withExistingDatabase<T> (config: Config, fn: (database: Da
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     return await fn(database)
+  } catch (error) {
+    // "disk full", "the database is read-only": the cause, not the driver's wording (nothing was written).
+    const cause = describeWriteError(error)
+    throw cause === undefined ? error : new Error(`nothing was written: ${cause}`)
   } finally {
     await database.close()
   }

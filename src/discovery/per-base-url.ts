@@ -1,5 +1,6 @@
 // A document rendered once per base URL and kept as bytes with its ETag (and compressed variants); bounded, because without PUBLIC_BASE_URL the
 // base comes from the request's Host and a client could otherwise make it grow without end.
+import { etagOf } from '../lib/etag.ts'
 import { LruCache } from '../lib/lru.ts'
 import { sendableBytes, type SendableBody } from '../lib/serialized.ts'
 
@@ -8,8 +9,35 @@ export type Rendered = SendableBody
 
 export const MAX_BASE_URLS = 16
 
-/** Memoises `render(baseUrl)` for the MAX_BASE_URLS most recently used base URLs. */
+/** Rendered in place of a base URL once; its occurrences are where each host's base URL goes. */
+const PLACEHOLDER = 'http://base-url.placeholder.invalid'
+const CHECK = 'https://check.placeholder.invalid:8443'
+
+/**
+ * Memoises `render(baseUrl)` for the MAX_BASE_URLS most recently used base URLs. The document is rendered once, with
+ * a placeholder, and cut where it appears; a new base URL costs joining those pieces (and hashing), not a
+ * regeneration, so varying Host cannot make an expensive document expensive. Base URLs are validated origins (no
+ * character JSON, XML or Markdown would escape). A document that uses its base URL other than verbatim (it would
+ * not match a second rendering) is rendered per base URL as before.
+ */
 export function perBaseUrl (render: (baseUrl: string) => string): (baseUrl: string) => Rendered {
   const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS)
-  return (baseUrl) => rendered.getOrSet(baseUrl, () => sendableBytes(Buffer.from(render(baseUrl))))
+  let template: { pieces: Buffer[], etag: string } | null | undefined
+  const templateOnce = () => {
+    if (template === undefined) {
+      const text = render(PLACEHOLDER)
+      const split = text.split(PLACEHOLDER)
+      template = split.join(CHECK) === render(CHECK) ? { pieces: split.map((piece) => Buffer.from(piece)), etag: etagOf(text) } : null
+    }
+    return template
+  }
+  return (baseUrl) => rendered.getOrSet(baseUrl, () => {
+    const parts = templateOnce()
+    // Compressed, if asked, at the level of bodies rebuilt while running: a new Host must not cost a slow compression.
+    if (parts === null) return sendableBytes(Buffer.from(render(baseUrl)), 'rebuilt')
+    const base = Buffer.from(baseUrl)
+    const body = Buffer.concat(parts.pieces.flatMap((piece, i) => i === 0 ? [piece] : [base, piece]))
+    // The bytes are the template's with this base URL: hashing both names them as surely as hashing the body.
+    return sendableBytes(body, 'rebuilt', etagOf(`${parts.etag} ${baseUrl}`))
+  })
 }

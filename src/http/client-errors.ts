@@ -28,10 +28,14 @@ function problemHeaders (error: ProblemError, body: string, requestId: string): 
   }
 }
 
-/** Writes the problem straight to a socket no HTTP response object owns, then closes it. */
+/**
+ * Writes the problem straight to a socket no HTTP response object owns, then closes it. A socket that has written
+ * anything has answered (a GET answered 200 before its malformed chunked body failed to parse): a second, unsolicited
+ * response would be read as the answer to the next request, so it is only closed.
+ */
 function writeToSocket (socket: Duplex, error: ProblemError, requestId: string): void {
   const body = JSON.stringify(error.problem)
-  if (socket.writable) {
+  if (socket.writable && ((socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0) === 0) {
     const status = error.problem.status
     const headers = Object.entries(problemHeaders(error, body, requestId)).map(([name, value]) => `${name}: ${value}`)
     socket.write([`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...headers, '', body].join('\r\n'))
@@ -39,11 +43,13 @@ function writeToSocket (socket: Duplex, error: ProblemError, requestId: string):
   socket.destroy()
 }
 
-/** Node's `clientError`: the parser gave up on the request (no response object exists). */
-export function clientErrorHandler (nextRequestId: () => string) {
+/** Node's `clientError`: the parser gave up on the request (no response object exists); `log` hears why. */
+export function clientErrorHandler (nextRequestId: () => string, log?: (status: number, reason: string) => void) {
   return (error: Error & { code?: string }, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return
-    writeToSocket(socket, problems.clientError(STATUS_BY_CODE[error.code ?? ''] ?? 400), nextRequestId())
+    const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
+    log?.(status, error.code ?? 'unknown')
+    writeToSocket(socket, problems.clientError(status), nextRequestId())
   }
 }
 

@@ -8,7 +8,8 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
   reply.code(options.statusCode ?? 200).type(options.type ?? JSON_TYPE)
   if (body.compressed === undefined) return reply.header('etag', body.etag).send(body.payload)
   // Caches must key this response on Accept-Encoding, whichever variant it is (and on 304s too).
-  reply.header('vary', 'Accept-Encoding')
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`)
   const coding = preferredCoding(reply.request.headers['accept-encoding'])
   if (coding === undefined) return reply.header('etag', body.etag).send(body.payload)
   const variant = body.compressed(coding)

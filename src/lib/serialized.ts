@@ -31,9 +31,9 @@ export function encodeOnce<T> (value: T, text: string, durability: Durability = 
   return { value, payload, etag: etagOf(text), compressed: compressedVariants(payload, durability) }
 }
 
-/** Bytes read or rendered once (assets, discovery documents) ready to send. */
-export function sendableBytes (bytes: Buffer, durability: Durability = 'lasting'): SendableBody {
-  return { payload: bytes, etag: etagOf(bytes), compressed: compressedVariants(bytes, durability) }
+/** Bytes read or rendered once (assets, discovery documents) ready to send; `etag` when the caller already knows one. */
+export function sendableBytes (bytes: Buffer, durability: Durability = 'lasting', etag = etagOf(bytes)): SendableBody {
+  return { payload: bytes, etag, compressed: compressedVariants(bytes, durability) }
 }
 
 export function serialize<T> (value: T): Serialized<T> {

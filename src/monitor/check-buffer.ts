@@ -26,6 +26,11 @@ export class CheckBuffer {
     }
   }
 
+  /** Forgets rows for minutes after `minute` (the clock stepped back since they were taken: they never happened). */
+  dropAfter (minute: number): void {
+    for (const held of this.#rows.keys()) if (held > minute) this.#rows.delete(held)
+  }
+
   /** Buffered rows, oldest first. */
   rows (): HealthCheckRow[] {
     return [...this.#rows.values()].sort((a, b) => a.minute - b.minute)

@@ -14,13 +14,15 @@ export function buildHealthBody (input: {
   version: string
   startedAt: number
   checkedAt: number
+  /** Time since start on the monotonic clock: a step of the wall clock does not change it. */
+  uptimeMs: number
   maintenance: boolean
 }): HealthBody {
   const { results } = input
   return {
     status: overallStatus({ database: results.database.status, cache: results.cache.status, bot: results.bot.status }),
     version: input.version,
-    uptimeSeconds: Math.max(0, Math.floor((input.checkedAt - input.startedAt) / 1000)),
+    uptimeSeconds: Math.max(0, Math.floor(input.uptimeMs / 1000)),
     startedAt: new Date(input.startedAt).toISOString(),
     checkedAt: new Date(input.checkedAt).toISOString(),
     maintenance: input.maintenance,

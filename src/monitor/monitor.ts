@@ -18,6 +18,8 @@ import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import { VERSION } from './version.ts'
+import { WriteState } from './write-state.ts'
+import { classifyWriteError } from '../store/write-errors.ts'
 
 const CACHE_TIMEOUT_MS = 1000
 const WRITE_TIMEOUT_MS = 5000
@@ -30,6 +32,8 @@ export interface MonitorOptions {
   cacheKind: CacheKind
   clock: Clock
   logger: Logger
+  /** Brings the schema up to date if that could not be done at start (the database was away); once it is, a no-op. */
+  ensureSchema?: () => Promise<void>
   /** Whether a maintenance window is active now; must be cheap (called per health request). */
   isMaintenanceActive?: () => boolean
 }
@@ -56,11 +60,13 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const { config, database, cache, cacheKind, clock, logger } = options
   const isMaintenanceActive = options.isMaintenanceActive ?? (() => false)
   const startedAt = clock.now()
+  const startedMono = clock.monotonic()
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
   const buffer = new CheckBuffer()
+  const writes = new WriteState()
   const history = createHistoryService({ database, clock, logger })
-  let results: { probes: ProbeResults, checkedAt: number } | undefined
+  let results: { probes: ProbeResults, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
   let lastHousekeeping: number | undefined
   let timer: NodeJS.Timeout | undefined
@@ -77,12 +83,14 @@ export function createMonitor (options: MonitorOptions): Monitor {
   }
 
   const publish = (maintenance: boolean): HealthSnapshot => {
-    const body = buildHealthBody({ results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, maintenance })
+    const body = buildHealthBody({
+      results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, uptimeMs: results!.checkedMono - startedMono, maintenance
+    })
     snapshot = { ...serialize(body), statusCode: body.status === 'down' ? 503 : 200 }
     return snapshot
   }
 
-  const record = async (body: HealthBody) => {
+  const record = async (body: HealthBody, databaseAnswers: boolean) => {
     const row: HealthCheckRow = {
       minute: minuteOf(Date.parse(body.checkedAt)),
       status: body.status,
@@ -90,14 +98,27 @@ export function createMonitor (options: MonitorOptions): Monitor {
       cache: body.components.cache.status,
       bot: body.components.bot.status
     }
-    buffer.add(row)
+    // A minute is never written for a time before this process started or after now: the wall clock stepped back.
+    const now = minuteOf(clock.now())
+    if (row.minute >= minuteOf(startedAt) && row.minute <= now) buffer.add(row)
+    buffer.dropAfter(now)
+    if (buffer.size === 0) return
+    if (!databaseAnswers) {
+      // Kept for later: a write now fails, or (a deleted SQLite file) goes where no one will ever read it.
+      writes.succeeded()
+      return
+    }
     const pending = buffer.rows()
     try {
-      await withTimeout(upsertHealthChecks(database, pending), WRITE_TIMEOUT_MS, 'recording checks')
+      const statementTimeoutMs = Math.min(WRITE_TIMEOUT_MS, intervalMs)
+      await withTimeout(upsertHealthChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
       buffer.remove(pending)
       if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
-    } catch {
-      logger.warn({ buffered: buffer.size }, 'health check not written; kept in memory until the database answers')
+      writes.succeeded()
+    } catch (error) {
+      const reason = classifyWriteError(error)
+      writes.failed(reason, clock.monotonic())
+      logger.warn({ buffered: buffer.size, reason }, 'health check not written; kept in memory until the database takes it')
     }
   }
 
@@ -123,10 +144,24 @@ export function createMonitor (options: MonitorOptions): Monitor {
         timeoutMs: probeTimeoutMs
       })
     ])
+    if (databaseResult.status === 'ok' && options.ensureSchema !== undefined) {
+      try {
+        await options.ensureSchema()
+      } catch (error) {
+        logger.warn({ reason: classifyWriteError(error) }, 'the database answers but could not be migrated yet')
+      }
+    }
     const checkedAt = clock.now()
-    results = { probes: { database: databaseResult, cache: cacheResult, bot: botResult }, checkedAt }
-    const body = publish(maintenanceNow()).value
-    await record(body)
+    const judgeDatabase = () => writes.judge(databaseResult, clock.monotonic(), intervalMs)
+    results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt, checkedMono: clock.monotonic() }
+    let body = publish(maintenanceNow()).value
+    await record(body, databaseResult.status === 'ok')
+    // The write just made may have changed the verdict (a first failure, or the first success after failures).
+    const afterWrite = judgeDatabase()
+    if (afterWrite.status !== results.probes.database.status || afterWrite.message !== results.probes.database.message) {
+      results = { ...results, probes: { ...results.probes, database: afterWrite } }
+      body = publish(maintenanceNow()).value
+    }
     if (databaseResult.status === 'ok') {
       await housekeepIfDue(checkedAt)
       await history.refreshIfStale()

@@ -53,13 +53,39 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   /** The lock outlives the longest fetch, so a holder that dies frees it by itself soon after. */
   const lockTtlMs = limits.timeoutMs + 2000
   let local: Snapshot | undefined
-
-  const due = (snapshot: Snapshot | undefined) => snapshot === undefined || clock.now() >= snapshot.attemptedAt + FRESH_MS
+  /**
+   * When each snapshot's attempt was made on the monotonic clock: freshness is a duration, and a step of the wall
+   * clock (an hour back) must not make a value fresh for an hour. Ours are exact; another replica's are placed by
+   * their wall-clock age, which is never taken as negative, so a value is fresh for at most FRESH_MS from here.
+   */
+  const attemptedMono = new WeakMap<Snapshot, number>()
+  const monoOf = (snapshot: Snapshot): number => {
+    let at = attemptedMono.get(snapshot)
+    if (at === undefined) {
+      at = clock.monotonic() - Math.min(Math.max(0, clock.now() - snapshot.attemptedAt), KEEP_MS)
+      attemptedMono.set(snapshot, at)
+    }
+    return at
+  }
+  const msToRefresh = (snapshot: Snapshot | undefined) => snapshot === undefined ? 0 : monoOf(snapshot) + FRESH_MS - clock.monotonic()
+  const due = (snapshot: Snapshot | undefined) => msToRefresh(snapshot) <= 0
+  /** The later of two snapshots, by when this replica places their attempts; a later failure keeps the good value. */
+  const later = (a: Snapshot | undefined, b: Snapshot | undefined): Snapshot | undefined => {
+    if (a === undefined || b === undefined) return a ?? b
+    const [late, early] = monoOf(a) >= monoOf(b) ? [a, b] : [b, a]
+    if (late.value !== null || early.value === null) return late
+    const kept = { ...late, value: early.value }
+    attemptedMono.set(kept, monoOf(late))
+    return kept
+  }
 
   const loadShared = async (): Promise<Snapshot | undefined> => {
     try {
       const raw = await cache.get(CACHE_KEY)
-      return raw === undefined ? undefined : parseSnapshot(raw)
+      const shared = raw === undefined ? undefined : parseSnapshot(raw)
+      // Our own attempt read back: it keeps the exact time we made it.
+      if (shared !== undefined && local !== undefined && shared.attemptedAt === local.attemptedAt) attemptedMono.set(shared, monoOf(local))
+      return shared
     } catch {
       return undefined
     }
@@ -75,14 +101,18 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   const attempt = async (known: Snapshot | undefined): Promise<Snapshot> => {
     const attemptedAt = clock.now()
+    const startedMono = clock.monotonic()
+    let snapshot: Snapshot
     try {
       const summary = await fetchStatuspageSummary(url, limits)
-      return { value: { ...normaliseSummary(summary, new Date(attemptedAt)), stale: false }, attemptedAt }
+      snapshot = { value: { ...normaliseSummary(summary, new Date(attemptedAt)), stale: false }, attemptedAt }
     } catch (error) {
       const reason = error instanceof UpstreamError ? error.message : 'unexpected error'
       logger.warn({ reason, hasLastGoodValue: known?.value != null }, 'chat platform status could not be fetched')
-      return { value: known?.value ?? null, attemptedAt }
+      snapshot = { value: known?.value ?? null, attemptedAt }
     }
+    attemptedMono.set(snapshot, startedMono)
+    return snapshot
   }
 
   /** Another replica holds the lock: wait (bounded) for the snapshot it writes. */
@@ -97,14 +127,14 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   }
 
   const refreshShared = async (): Promise<Snapshot | undefined> => {
-    let known = newer(local, await loadShared())
+    let known = later(local, await loadShared())
     if (!due(known)) return known
     // A cache that cannot even take a lock should not stop the fetch: one replica fetching alone is fine.
     const release = await cache.lock(CACHE_KEY, lockTtlMs).catch(() => async () => {})
-    if (release === undefined) return newer(known, await waitForOther(known))
+    if (release === undefined) return later(known, await waitForOther(known))
     try {
       // Another replica may have finished just before the lock became free.
-      known = newer(known, await loadShared())
+      known = later(known, await loadShared())
       if (!due(known)) return known
       const next = await attempt(known)
       await storeShared(next)
@@ -116,7 +146,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   const refresh = singleFlight(async () => {
     try {
-      local = newer(local, await refreshShared())
+      local = later(local, await refreshShared())
     } catch (error) {
       logger.error({ err: error }, 'chat platform status refresh failed')
     }
@@ -126,7 +156,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   let lastView: { snapshot: Snapshot, stale: boolean, status: PlatformStatusBody } | undefined
   const read = async (): Promise<PlatformReading> => {
     if (due(local)) await refresh()
-    const result = reading(local, clock.now())
+    const result = reading(local, clock.now(), msToRefresh(local))
     if (result.status === undefined || local === undefined) return result
     if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
       lastView = { snapshot: local, stale: result.status.stale, status: result.status }
@@ -137,19 +167,11 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   return {
     read,
     current: () => read().then((result) => result.status, () => undefined),
-    latest: () => reading(local, clock.now()).status
+    latest: () => reading(local, clock.now(), msToRefresh(local)).status
   }
 }
 
-/** The later of two snapshots; a later attempt that failed before any success keeps the earlier good value. */
-function newer (a: Snapshot | undefined, b: Snapshot | undefined): Snapshot | undefined {
-  if (a === undefined || b === undefined) return a ?? b
-  const [late, early] = a.attemptedAt >= b.attemptedAt ? [a, b] : [b, a]
-  return late.value === null && early.value !== null ? { ...late, value: early.value } : late
-}
-
-function reading (snapshot: Snapshot | undefined, now: number): PlatformReading {
-  const msToRefresh = snapshot === undefined ? 0 : snapshot.attemptedAt + FRESH_MS - now
+function reading (snapshot: Snapshot | undefined, now: number, msToRefresh: number): PlatformReading {
   const timing = {
     maxAgeSeconds: Math.max(0, Math.floor(msToRefresh / 1000)),
     retryAfterSeconds: Math.max(1, Math.ceil(msToRefresh / 1000))

@@ -38,12 +38,26 @@ export async function fetchStatuspageSummary (url: URL, limits: FetchLimits = DE
   }
 }
 
+/** Redirects followed within the configured origin (a moved path); one to another origin is refused. */
+const MAX_REDIRECTS = 3
+
 async function fetchText (url: URL, maxBytes: number, signal: AbortSignal): Promise<string> {
-  const response = await fetch(url, {
-    signal,
-    redirect: 'follow',
-    headers: { accept: 'application/json', 'user-agent': 'status-api (platform status)' }
-  })
+  let target = url
+  let response: Response
+  for (let hops = 0; ; hops++) {
+    response = await fetch(target, {
+      signal,
+      redirect: 'manual',
+      headers: { accept: 'application/json', 'user-agent': 'status-api (platform status)' }
+    })
+    const location = response.headers.get('location')
+    if (response.status < 300 || response.status > 399 || location === null) break
+    await response.body?.cancel()
+    const next = URL.parse(location, target.href)
+    if (next === null || next.origin !== url.origin) throw new UpstreamError('redirect', 'to another origin')
+    if (hops >= MAX_REDIRECTS) throw new UpstreamError('redirect', 'too many')
+    target = next
+  }
   if (response.status !== 200) throw new UpstreamError('http_status', String(response.status))
   const declared = Number(response.headers.get('content-length') ?? Number.NaN)
   if (declared > maxBytes) throw new UpstreamError('too_large')

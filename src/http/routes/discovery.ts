@@ -29,13 +29,24 @@ export interface DiscoveryRouteOptions {
 
 const TEXT = 'text/plain; charset=utf-8'
 
-function send (reply: FastifyReply, rendered: Rendered, type: string): FastifyReply {
+function send (reply: FastifyReply, rendered: Rendered, type: string, vary: string | undefined): FastifyReply {
+  if (vary !== undefined) reply.header('vary', vary)
   return sendSerialized(reply, rendered, { type })
+}
+
+/**
+ * Without PUBLIC_BASE_URL these documents embed the request's own origin, so a shared cache must keep one per host:
+ * `Vary: Host`, and the forwarded host and scheme when TRUST_PROXY lets them choose the origin.
+ */
+function varyOf (config: Config): string | undefined {
+  if (config.publicBaseUrl !== undefined) return undefined
+  return config.trustProxy ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host'
 }
 
 export default async function discoveryRoutes (app: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {
   const { config, pages } = options
   const staging = config.deployEnv === 'staging'
+  const vary = varyOf(config)
   const routeConfig = { cacheControl: cacheControl.discovery }
   // The generated description exists once the app is ready; every route below is only called after that.
   const described = () => app.swagger() as unknown as Record<string, unknown>
@@ -68,7 +79,7 @@ export default async function discoveryRoutes (app: FastifyInstance, options: Di
     if (!servesApiDescription(request, config)) throw problems.notFound()
     const baseUrl = baseUrlOf(request, config)
     reply.header('link', catalogLinkHeader(baseUrl))
-    return send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE)
+    return send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE, vary)
   })
 
   app.get(OPENAPI_PATH, {
@@ -85,20 +96,20 @@ export default async function discoveryRoutes (app: FastifyInstance, options: Di
     }
   }, async (request, reply) => {
     if (!servesApiDescription(request, config)) throw problems.notFound()
-    return send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE)
+    return send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE, vary)
   })
 
   app.get('/sitemap.xml', { config: routeConfig }, async (request, reply) => {
     if (!servesSitemap(config)) throw problems.notFound()
-    return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8')
+    return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8', vary)
   })
 
   app.get('/robots.txt', { config: routeConfig }, async (request, reply) => {
-    return send(reply, robots(baseUrlOf(request, config)), TEXT)
+    return send(reply, robots(baseUrlOf(request, config)), TEXT, vary)
   })
 
   app.get('/llms.txt', { config: routeConfig }, async (request, reply) => {
     if (staging) reply.header('x-robots-tag', 'noindex')
-    return send(reply, llms(baseUrlOf(request, config)), TEXT)
+    return send(reply, llms(baseUrlOf(request, config)), TEXT, vary)
   })
 }

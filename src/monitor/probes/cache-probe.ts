@@ -1,5 +1,5 @@
-// The cache probe: the in-process memory cache is always ok; Redis gets a ping with a timeout.
-import type { Cache, CacheKind } from '../../store/cache/cache.ts'
+// The cache probe: the in-process memory cache is always ok; Redis gets a write (SET … PX) with a timeout.
+import { CacheWriteRefused, type Cache, type CacheKind } from '../../store/cache/cache.ts'
 import { withTimeout } from '../../lib/timeout.ts'
 import { roundLatency, type ProbeResult } from './probe.ts'
 
@@ -7,7 +7,11 @@ export async function probeCache (cache: Cache, kind: CacheKind, timeoutMs: numb
   if (kind === 'memory') return { status: 'ok', latencyMs: 0, message: 'In-process memory cache.' }
   try {
     return { status: 'ok', latencyMs: roundLatency(await withTimeout(cache.ping(), timeoutMs, 'cache ping')) }
-  } catch {
-    return { status: 'down', latencyMs: null, message: 'The shared cache does not answer; each instance serves from its own memory.' }
+  } catch (error) {
+    if (error instanceof CacheWriteRefused) return { status: 'degraded', latencyMs: null, message: `The shared cache refuses writes (it is full); ${FALLBACK_COST}` }
+    return { status: 'down', latencyMs: null, message: `The shared cache does not answer; ${FALLBACK_COST}` }
   }
 }
+
+/** What the memory fallback costs, said where people look: limits and upstream fetches are per instance meanwhile. */
+const FALLBACK_COST = 'each instance uses its own memory meanwhile: rate limits count per instance and each instance fetches the chat platform\'s status itself.'

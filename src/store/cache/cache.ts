@@ -6,7 +6,10 @@ export interface Cache {
   increment (key: string, ttlMs: number): Promise<number>
   /** Takes a lock that expires by itself after `ttlMs`; returns a release function, or undefined when held elsewhere. */
   lock (key: string, ttlMs: number): Promise<(() => Promise<void>) | undefined>
-  /** Resolves with the round-trip time in milliseconds, rejects when the cache does not answer. */
+  /**
+   * Writes a short-lived probe key and resolves with the round-trip time in milliseconds; rejects when the cache does
+   * not answer, with CacheWriteRefused when it answers but refuses the write (Redis full under `noeviction`).
+   */
   ping (): Promise<number>
   close (): Promise<void>
 }
@@ -17,4 +20,9 @@ export interface CacheHealth {
   kind: CacheKind
   status: 'ok' | 'down'
   latencyMs: number | null
+}
+
+/** The cache answered but refused to store anything (Redis: `OOM command not allowed`, a read-only replica). */
+export class CacheWriteRefused extends Error {
+  override name = 'CacheWriteRefused'
 }

@@ -1,8 +1,9 @@
 // The Redis cache of the scaled shape: shared by every replica; fails fast instead of queueing while Redis is away.
 import { Redis } from 'ioredis'
-import type { Cache } from './cache.ts'
+import { CacheWriteRefused, type Cache } from './cache.ts'
 
 const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+const PROBE_TTL_MS = 10_000
 const INCREMENT_WITH_TTL = "local n = redis.call('incr', KEYS[1]) if n == 1 then redis.call('pexpire', KEYS[1], ARGV[1]) end return n"
 
 export class RedisCache implements Cache {
@@ -53,9 +54,16 @@ export class RedisCache implements Cache {
     return async () => { await this.#redis.eval(RELEASE_IF_OWNER, 1, lockKey, token) }
   }
 
+  /** A write, not a PING: a full Redis (`maxmemory` with `noeviction`) answers PING and refuses every SET. */
   async ping (): Promise<number> {
     const started = performance.now()
-    await this.#redis.ping()
+    try {
+      await this.#redis.set('probe', String(Date.now()), 'PX', PROBE_TTL_MS)
+    } catch (error) {
+      // A reply (not a lost connection): Redis is there and said no.
+      if ((error as Error).name === 'ReplyError') throw new CacheWriteRefused(/^OOM/.test((error as Error).message) ? 'full' : 'refused')
+      throw error
+    }
     return performance.now() - started
   }
 

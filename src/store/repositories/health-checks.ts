@@ -33,7 +33,7 @@ function worstOf (column: typeof COLUMNS[number]): RawBuilder<string> {
  * Records checks; a minute already recorded keeps the worst status per column. Safe from any number of
  * replicas at once: one statement per batch, and the result does not depend on the order of writers.
  */
-export async function upsertHealthChecks (database: Database, rows: HealthCheckRow[]): Promise<void> {
+export async function upsertHealthChecks (database: Database, rows: HealthCheckRow[], options: { statementTimeoutMs?: number } = {}): Promise<void> {
   const write = async (db: Kysely<Tables>) => {
     for (let start = 0; start < rows.length; start += BATCH) {
       await db.insertInto('health_checks').values(rows.slice(start, start + BATCH))
@@ -46,7 +46,15 @@ export async function upsertHealthChecks (database: Database, rows: HealthCheckR
         .execute()
     }
   }
-  if (rows.length <= BATCH) await write(database.db)
+  const timeoutMs = options.statementTimeoutMs
+  if (database.dialect === 'postgres' && timeoutMs !== undefined) {
+    // Cancelled by the server (57014) when it waits longer, e.g. behind a lock on the table: a client-side
+    // timeout would leave the statement queued there, holding its connection.
+    await database.db.transaction().execute(async (tx) => {
+      await sql`set local statement_timeout = ${sql.raw(String(Math.max(1, Math.floor(timeoutMs))))}`.execute(tx)
+      await write(tx)
+    })
+  } else if (rows.length <= BATCH) await write(database.db)
   else await database.db.transaction().execute(write)
 }
 
