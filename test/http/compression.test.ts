@@ -35,6 +35,12 @@ const DECODE = { br: brotliDecompressSync, gzip: gunzipSync } as const
 /** Large bodies from each place that sends from memory: serialised JSON, discovery documents, pages, assets. */
 const LARGE = ['/api/v1/health/history', '/api/v1/openapi.json', '/llms.txt', '/docs/api', '/de/docs/api', '/status', '/', '/assets/site.css']
 
+
+/** Whether a Vary value names Accept-Encoding (documents that embed the request's host vary on Host as well). */
+function varies (vary: string | string[] | undefined): boolean {
+  return String(vary ?? '').split(',').map((name) => name.trim()).includes('Accept-Encoding')
+}
+
 describe('compression', () => {
   it('sends br and gzip variants of every large body that decode to the plain bytes, each with its own ETag and Vary', async (t) => {
     const port = await listening(t)
@@ -43,13 +49,13 @@ describe('compression', () => {
       assert.equal(plain.status, 200, path)
       assert.ok(plain.body.length >= 1024, `${path} is large enough to compress`)
       assert.equal(plain.headers['content-encoding'], undefined, path)
-      assert.equal(plain.headers.vary, 'Accept-Encoding', `${path}: the plain variant says it varies too`)
+      assert.ok(varies(plain.headers.vary), `${path}: the plain variant says it varies too`)
       const etags = new Set([plain.headers.etag])
       for (const coding of ['br', 'gzip'] as const) {
         const encoded = await get(port, path, { 'accept-encoding': coding })
         assert.equal(encoded.status, 200, path)
         assert.equal(encoded.headers['content-encoding'], coding, path)
-        assert.equal(encoded.headers.vary, 'Accept-Encoding', path)
+        assert.ok(varies(encoded.headers.vary), path)
         assert.equal(encoded.headers['content-type'], plain.headers['content-type'], path)
         assert.equal(Number(encoded.headers['content-length']), encoded.body.length, path)
         assert.ok(encoded.body.length < plain.body.length / 2, `${path} ${coding}: ${encoded.body.length} of ${plain.body.length} bytes`)
@@ -71,7 +77,7 @@ describe('compression', () => {
         assert.equal(again.status, 304, `${path} ${coding}`)
         assert.equal(again.body.length, 0)
         assert.equal(again.headers.etag, variant.headers.etag)
-        assert.equal(again.headers.vary, 'Accept-Encoding')
+        assert.ok(varies(again.headers.vary))
         assert.equal(again.headers['content-encoding'], undefined, 'a 304 has no content to be encoded')
         const head = await get(port, path, { 'accept-encoding': coding }, 'HEAD')
         assert.equal(head.status, 200)
