@@ -32,6 +32,8 @@ export interface MonitorOptions {
   logger: Logger
   /** Whether a maintenance window is active now; must be cheap (called per health request). */
   isMaintenanceActive?: () => boolean
+  /** Called after each round with its body (the notifications watch the overall status); must not reject. */
+  onRound?: (body: HealthBody) => Promise<void>
 }
 
 export interface HealthSnapshot extends Serialized<HealthBody> {
@@ -127,6 +129,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     results = { probes: { database: databaseResult, cache: cacheResult, bot: botResult }, checkedAt }
     const body = publish(maintenanceNow()).value
     await record(body)
+    await options.onRound?.(body)
     if (databaseResult.status === 'ok') {
       await housekeepIfDue(checkedAt)
       await history.refreshIfStale()

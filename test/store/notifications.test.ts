@@ -74,14 +74,14 @@ for (const backend of databaseBackends()) {
     it('records a status change once however many replicas report it, and never an older one', async (t) => {
       const database = await open(t)
       const { db } = database
-      const event = (to: string, seconds: number) => ({ kind: 'status.changed', subject: 'status', payload: { to }, at: at(seconds) })
-      assert.equal(await recordStatusChange(db, { from: 'ok', to: 'ok', at: at(0) }, event('ok', 0)), false, 'the first status is the baseline')
-      assert.equal(await recordStatusChange(db, { from: 'ok', to: 'down', at: at(10) }, event('down', 10)), true)
-      assert.equal(await recordStatusChange(db, { from: 'ok', to: 'down', at: at(12) }, event('down', 12)), false, 'another replica, same change')
-      assert.equal(await recordStatusChange(db, { from: 'down', to: 'ok', at: at(60) }, event('ok', 60)), true)
-      assert.equal(await recordStatusChange(db, { from: 'ok', to: 'down', at: at(13) }, event('down', 13)), false, 'a late replica writes its old change after the recovery')
+      const event = (to: string, seconds: number) => (from: string) => ({ kind: 'status.changed', subject: 'status', payload: { from, to }, at: at(seconds) })
+      assert.equal(await recordStatusChange(database, { to: 'ok', at: at(0) }, event('ok', 0)), false, 'the first status is the baseline')
+      assert.equal(await recordStatusChange(database, { to: 'down', at: at(10) }, event('down', 10)), true)
+      assert.equal(await recordStatusChange(database, { to: 'down', at: at(12) }, event('down', 12)), false, 'another replica, same change')
+      assert.equal(await recordStatusChange(database, { to: 'ok', at: at(60) }, event('ok', 60)), true)
+      assert.equal(await recordStatusChange(database, { to: 'down', at: at(13) }, event('down', 13)), false, 'a late replica writes its old change after the recovery')
       const events = await db.selectFrom('notify_events').select(['kind', 'payload']).orderBy('id').execute()
-      assert.deepEqual(events.map((e) => JSON.parse(e.payload).to), ['down', 'ok'])
+      assert.deepEqual(events.map((e) => JSON.parse(e.payload)), [{ from: 'ok', to: 'down' }, { from: 'down', to: 'ok' }])
     })
   })
 }

@@ -154,27 +154,27 @@ export async function forgetDiscordMessage (db: Kysely<Tables>, target: string, 
 }
 
 export interface StatusChange {
-  from: string
   to: string
   /** When the new status was first seen (ISO 8601 UTC). */
   at: string
 }
 
 /**
- * Announces an overall status change once across replicas: writes `event` when the last announced status is
- * another one and older than the change. The first status ever seen is recorded without an event. Returns
- * whether the event was written.
+ * Announces an overall status change once across replicas: writes the event (made from the status announced
+ * before) when the last announced status is another one and older than the change. The first status ever seen is
+ * recorded without an event. Returns whether the event was written.
  */
-export async function recordStatusChange (db: Kysely<Tables>, change: StatusChange, event: NewEvent): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function recordStatusChange (database: Database, change: StatusChange, event: (from: string) => NewEvent): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('notify_status').values({ id: 1, status: change.to, changed_at: change.at })
       .onConflict((conflict) => conflict.column('id').doNothing()).executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return false
-    const updated = await trx.updateTable('notify_status').set({ status: change.to, changed_at: change.at })
-      .where('id', '=', 1).where('status', '<>', change.to).where('changed_at', '<', change.at)
-      .executeTakeFirst()
-    if (updated.numUpdatedRows === 0n) return false
-    await insertEvent(trx, event)
+    let current = trx.selectFrom('notify_status').select(['status', 'changed_at']).where('id', '=', 1)
+    if (database.dialect === 'postgres') current = current.forUpdate()
+    const last = await current.executeTakeFirstOrThrow()
+    if (last.status === change.to || last.changed_at >= change.at) return false
+    await trx.updateTable('notify_status').set({ status: change.to, changed_at: change.at }).where('id', '=', 1).execute()
+    await insertEvent(trx, event(last.status))
     return true
   })
 }
