@@ -34,6 +34,8 @@ export interface NotifyConfig {
   webhooks: URL[]
   /** The Standard Webhooks secret (`whsec_` + base64) signing NOTIFY_WEBHOOKS. */
   webhookSecret: string | undefined
+  /** Each notification request's time limit (a claimed delivery is reserved for three times as long). */
+  timeoutSeconds: number
 }
 
 /** A bad setting: the message names the variable and is safe to print as one line. */
@@ -99,7 +101,7 @@ function notifyConfig (read: Reader): NotifyConfig {
   if ((discordWebhooks.length > 0 || webhooks.length > 0) && read('PUBLIC_BASE_URL') === undefined) {
     throw new ConfigError('notifications link to the status page: set PUBLIC_BASE_URL when NOTIFY_DISCORD_WEBHOOKS or NOTIFY_WEBHOOKS is set')
   }
-  return { discordWebhooks, discordMention, webhooks, webhookSecret }
+  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60) }
 }
 
 /** A comma-separated list of http(s) URLs; an error names the variable and the entry's position, never the URL. */
