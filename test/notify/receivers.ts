@@ -185,6 +185,9 @@ export interface VerifiedMessage {
   id: string
   type: string
   data: Record<string, unknown> & { links?: Record<string, string> }
+  /** The body's timestamp: when the event happened. */
+  timestamp: string
+  /** When it arrived here. */
   at: number
 }
 
@@ -210,8 +213,8 @@ export class WebhookReceiver extends Receiver {
   protected answer (request: Received, behaviour: Behaviour) {
     if (behaviour.kind === 'status') return behaviour
     try {
-      const body = new Webhook(this.secret).verify(request.body, request.headers as Record<string, string>) as { type: string, data: VerifiedMessage['data'] }
-      this.verified.push({ id: String(request.headers['webhook-id']), type: body.type, data: body.data, at: request.at })
+      const body = new Webhook(this.secret).verify(request.body, request.headers as Record<string, string>) as { type: string, timestamp: string, data: VerifiedMessage['data'] }
+      this.verified.push({ id: String(request.headers['webhook-id']), type: body.type, data: body.data, timestamp: body.timestamp, at: request.at })
       return { status: 204 }
     } catch (error) {
       this.rejected.push((error as Error).message)
