@@ -19,7 +19,7 @@ import { runBinWith } from '../cli/run-bin.ts'
 function pidOfLocalPort (port: number, pids: number[]): number | undefined {
   const inodes = new Set<string>()
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = ''
+    let text: string
     try { text = readFileSync(file, 'utf8') } catch { continue }
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/)
@@ -27,7 +27,7 @@ function pidOfLocalPort (port: number, pids: number[]): number | undefined {
     }
   }
   for (const pid of pids) {
-    let fds: string[] = []
+    let fds: string[]
     try { fds = readdirSync(`/proc/${pid}/fd`) } catch { continue }
     for (const fd of fds) {
       try {
