@@ -104,6 +104,8 @@ export function fitEmbed (embed: Embed): Embed {
   }
   if (embed.description !== undefined) fitted.description = cut(embed.description, EMBED_LIMITS.description)
   if (embed.footer !== undefined) fitted.footer = { text: cut(embed.footer.text, EMBED_LIMITS.footer) }
+  // Our fields are short; should they ever not be, the last ones go before the description is cut to nothing.
+  while (fitted.fields.length > 0 && embedLength({ ...fitted, description: '' }) > EMBED_LIMITS.total - 100) fitted.fields.pop()
   const others = embedLength({ ...fitted, description: '' })
   if (fitted.description !== undefined && others + length(fitted.description) > EMBED_LIMITS.total) {
     fitted.description = cut(fitted.description, EMBED_LIMITS.total - others)
