@@ -2,12 +2,11 @@
 // each target's outcome for the operator.
 import { randomUUID } from 'node:crypto'
 import type { NotifyConfig } from '../config.ts'
-import { deliverDiscord, type DiscordMessageStore } from './discord.ts'
+import type { DiscordMessageStore } from './discord.ts'
 import type { EventPayload } from './events.ts'
-import { linksFor } from './links.ts'
 import type { Outcome } from './outcome.ts'
+import { sendEvent } from './send.ts'
 import { targetsOf, type Target } from './targets.ts'
-import { deliverWebhook } from './webhook.ts'
 
 export interface TestResult {
   target: Target
@@ -33,14 +32,10 @@ export function targetOrigins (config: NotifyConfig): Map<string, string> {
 export async function sendTestNotifications (config: NotifyConfig, baseUrl: URL, now: () => number): Promise<TestResult[]> {
   const origins = targetOrigins(config)
   const payload: EventPayload = { test: true, message: 'A test notification from status-api: this target is set up correctly.' }
-  const links = linksFor(baseUrl, 'test')
   return Promise.all(targetsOf(config).map(async (target) => {
     const started = performance.now()
-    const outcome = target.kind === 'discord'
-      ? await deliverDiscord(target.url, { kind: 'test', subject: 'test', payload }, links, noMessages,
-        { mention: undefined, timeoutMs: config.timeoutSeconds * 1000, now: now() })
-      : await deliverWebhook(target.url, { id: `test_${randomUUID()}`, type: 'test', at: now(), data: { ...payload, links } },
-        { secret: config.webhookSecret!, timeoutMs: config.timeoutSeconds * 1000, now: now() })
+    const outcome = await sendEvent(target, { messageId: `test_${randomUUID()}`, kind: 'test', subject: 'test', payload, at: now() },
+      { baseUrl, messages: noMessages, mention: undefined, secret: config.webhookSecret, timeoutMs: config.timeoutSeconds * 1000, now: now() })
     return { target, origin: origins.get(target.key)!, outcome, ms: performance.now() - started }
   }))
 }

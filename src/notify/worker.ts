@@ -9,12 +9,11 @@ import {
   claimDeliveries, fanOut, findDiscordMessage, forgetDiscordMessage, markAttemptFailed, markDelivered, postponeDelivery,
   pruneEvents, registerTarget, saveDiscordMessage, type ClaimedDelivery
 } from '../store/repositories/notifications.ts'
-import { deliverDiscord, type DiscordMessageStore } from './discord.ts'
+import type { DiscordMessageStore } from './discord.ts'
 import type { EventPayload } from './events.ts'
-import { linksFor } from './links.ts'
 import { backoffMs, type Outcome } from './outcome.ts'
+import { sendEvent } from './send.ts'
 import type { Target } from './targets.ts'
-import { deliverWebhook } from './webhook.ts'
 
 const HOUR_MS = 3600_000
 /** A target new to the database gets the events of this long before it was first seen (replicas restarting to add it). */
@@ -93,16 +92,12 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     forget: (subject) => forgetDiscordMessage(database.db, target.key, subject)
   })
 
-  const send = (target: Target, delivery: ClaimedDelivery, now: number): Promise<Outcome> => {
-    const payload = JSON.parse(delivery.payload) as EventPayload
-    const links = linksFor(baseUrl, delivery.subject)
-    if (target.kind === 'discord') {
-      return deliverDiscord(target.url, { kind: delivery.kind, subject: delivery.subject, payload }, links, messagesOf(target),
-        { mention: options.discordMention, timeoutMs: tuning.timeoutMs, now })
-    }
-    return deliverWebhook(target.url, { id: `evt_${delivery.eventId}`, type: delivery.kind, at: Date.parse(delivery.eventCreatedAt), data: { ...payload, links } },
-      { secret: options.webhookSecret!, timeoutMs: tuning.timeoutMs, now })
-  }
+  const send = (target: Target, delivery: ClaimedDelivery, now: number): Promise<Outcome> => sendEvent(target, {
+    messageId: `evt_${delivery.eventId}`, kind: delivery.kind, subject: delivery.subject,
+    payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
+  }, {
+    baseUrl, messages: messagesOf(target), mention: options.discordMention, secret: options.webhookSecret, timeoutMs: tuning.timeoutMs, now
+  })
 
   const deliver = async (delivery: ClaimedDelivery) => {
     const target = byKey.get(delivery.target)!

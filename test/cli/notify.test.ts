@@ -32,7 +32,7 @@ describe('status-api notify', () => {
     // The receiver's check is the package's; a wrong secret must fail it too (the check can fail).
     const request = webhook.requests[0]!
     assert.throws(() => new Webhook('whsec_' + Buffer.from('another secret, also long enough!!').toString('base64')).verify(request.body, request.headers as Record<string, string>))
-    for (const secret of [discord.token, 'hook-secret-key', 'other-secret-key', String(discord.port), String(webhook.port)]) {
+    for (const secret of [discord.token, 'hook-secret-key', 'other-secret-key']) {
       assert.ok(!(result.stdout + result.stderr).includes(secret), `printed ${secret}`)
     }
   })

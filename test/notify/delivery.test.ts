@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import type { TestContext } from 'node:test'
 import { pino } from 'pino'
+import type { FastifyInstance } from 'fastify'
 import type { Context } from '../../src/context.ts'
 import type { NotifyTuning } from '../../src/notify/notifications.ts'
 import { openIncident, resolveIncident, updateIncident } from '../../src/incidents/operations.ts'
@@ -25,6 +26,7 @@ function capturingLogger () {
 }
 
 interface Setup {
+  app: FastifyInstance
   context: Context
   discord: DiscordReceiver
   webhook: WebhookReceiver
@@ -41,8 +43,8 @@ async function setup (t: TestContext, databaseEnv: Env, tuning: Partial<NotifyTu
     NOTIFY_DISCORD_WEBHOOKS: discord.url, NOTIFY_WEBHOOKS: webhook.url, NOTIFY_WEBHOOK_SECRET: webhook.secret,
     NOTIFY_DISCORD_MENTION: '<@&112233445566778899>'
   }
-  const { context, config } = await buildTestApp(t, env, { logger, notify: tuning })
-  return { context, discord, webhook, env: { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' }, logs: lines }
+  const { app, context, config } = await buildTestApp(t, env, { logger, notify: tuning })
+  return { app, context, discord, webhook, env: { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '' }, logs: lines }
 }
 
 const deliveries = (context: Context, state?: string) => listDeliveries(context.database.db, state, 1000)
@@ -52,7 +54,7 @@ const allSettled = async (context: Context, count: number) =>
 for (const backend of databaseBackends()) {
   describe(`notifications delivered by a running instance on ${backend.name}`, { skip: backend.skip }, () => {
     it('an incident opened, updated twice and resolved through the CLI: one Discord message created and edited three times, four signed webhooks in order', async (t) => {
-      const { context, discord, webhook, env, logs } = await setup(t, await backend.env())
+      const { app, context, discord, webhook, env, logs } = await setup(t, await backend.env())
       context.start()
       const cli = async (args: string[]) => {
         const result = await runBinWith(env, args)
@@ -85,8 +87,14 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(webhook.verified.map((m) => (m.data.update as { message: string }).message), ['Looking into it.', 'A bad deploy.', 'Rolled back.', 'All good.'])
       assert.equal(webhook.verified[0]!.data.links!.incident, `https://status.example.com/status/incidents/${id}`)
 
-      const everything = logs.join('') + JSON.stringify(await deliveries(context))
-      for (const secret of [discord.token, 'hook-secret-key', webhook.secret.slice(6)]) assert.ok(!everything.includes(secret), 'no secret in logs or rows')
+      await context.monitor.runOnce()
+      const responses = await Promise.all(['/api/v1/health', '/api/v1/health/incidents', '/api/v1/readiness', '/api/v1/openapi.json', '/status', '/nope']
+        .map(async (url) => { const r = await app.inject(url); return JSON.stringify(r.headers) + r.body }))
+      assert.match(responses[0]!, /"status":"ok"/, 'the health body was read')
+      const everything = logs.join('') + JSON.stringify(await deliveries(context)) + responses.join('')
+      for (const secret of [discord.token, 'hook-secret-key', webhook.secret.slice(6)]) {
+        assert.ok(!everything.includes(secret), `no secret in logs, rows or responses: ${secret}`)
+      }
     })
 
     it('Discord: waits out a 429 as long as retry_after says, retries a 500 and a hang, creates a new message when the old one was deleted', async (t) => {
