@@ -82,7 +82,9 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
         since = await registerTarget(database.db, target.key, iso(now - NEW_TARGET_LOOKBACK_MS))
         firstSeen.set(target.key, since)
       }
-      await fanOut(database.db, target.key, since, iso(now), iso(now + tuning.retryWindowMs))
+      // Events older than the retry window would only fail: the scan stays within it.
+      const windowStart = iso(now - tuning.retryWindowMs)
+      await fanOut(database.db, target.key, since > windowStart ? since : windowStart, iso(now), iso(now + tuning.retryWindowMs))
     }
   }
 
