@@ -60,4 +60,24 @@ describe('status-api notify', () => {
       assert.ok(!result.stderr.includes('SECRET-token_value'))
     }
   })
+
+  it('list and retry refuse bad input with exit code 2; an empty outbox says so', async (t) => {
+    const env = { DATA_DIR: tempDir(t) }
+    assert.equal((await runBinWith(env, ['migrate'])).code, 0)
+    const [empty, failed, badState, badLimit, badId, missing] = await Promise.all([
+      runBinWith(env, ['notify', 'list']),
+      runBinWith(env, ['notify', 'list', '--state', 'failed']),
+      runBinWith(env, ['notify', 'list', '--state', 'lost']),
+      runBinWith(env, ['notify', 'list', '--limit', '0']),
+      runBinWith(env, ['notify', 'retry', 'abc']),
+      runBinWith(env, ['notify', 'retry', '5'])
+    ])
+    assert.deepEqual([empty.code, empty.stdout.trim()], [0, 'no notification deliveries'])
+    assert.deepEqual([failed.code, failed.stdout.trim()], [0, 'no failed deliveries'])
+    assert.match(badState.stderr, /^status-api: notify list: --state must be one of pending, delivered, failed\n$/)
+    assert.match(badLimit.stderr, /--limit must be a whole number/)
+    assert.match(badId.stderr, /"abc" is not a valid delivery id/)
+    assert.match(missing.stderr, /^status-api: notify retry: there is no delivery 5\n$/)
+    for (const result of [badState, badLimit, badId, missing]) assert.equal(result.code, 2)
+  })
 })
