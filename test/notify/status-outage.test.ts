@@ -30,6 +30,9 @@ describe('status.changed across a PostgreSQL outage', { skip: postgresSkip() }, 
     const overall = () => context.monitor.health()?.value.status
     await eventually('the baseline held', 10_000, async () => (await context.database.db.selectFrom('notify_status').select('status').executeTakeFirst())?.status === 'ok')
 
+    // The test server runs with synchronous_commit=off: a commit reaches the WAL on disk within ~600 ms, and kill -9
+    // loses what has not. Let the baseline get there, as it would have on a server that had been up for a while.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     postgres.kill()
     await eventually('health down', 10_000, async () => overall() === 'down')
     await new Promise((resolve) => setTimeout(resolve, 3000)) // held past the hold time, with the database still away
