@@ -30,6 +30,19 @@ export interface Config {
   /** The private Prometheus listener; undefined = no metrics at all. */
   metricsPort: number | undefined
   metricsHost: string
+  /** Where notifications go (DESIGN §9); every URL is a secret. */
+  notify: NotifyConfig
+}
+
+export interface NotifyConfig {
+  discordWebhooks: URL[]
+  /** Who a new Discord message pings: a role id, or `everyone` (@everyone); undefined pings nobody. */
+  discordMention: string | undefined
+  webhooks: URL[]
+  /** The Standard Webhooks secret (`whsec_` + base64) signing NOTIFY_WEBHOOKS. */
+  webhookSecret: string | undefined
+  /** Each notification request's time limit (a claimed delivery is reserved for three times as long). */
+  timeoutSeconds: number
 }
 
 /** A bad setting: the message names the variable and is safe to print as one line. */
@@ -75,8 +88,51 @@ export function loadConfig (env: Env = process.env): Config {
     rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsPort,
-    metricsHost: read('METRICS_HOST') ?? '127.0.0.1'
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
+    notify: notifyConfig(read)
   }
+}
+
+/** The notification settings; links in notifications need PUBLIC_BASE_URL. Messages never echo a URL: they are secrets. */
+function notifyConfig (read: Reader): NotifyConfig {
+  const discordWebhooks = urlList(read, 'NOTIFY_DISCORD_WEBHOOKS', (url) => /^\/api(\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/.test(url.pathname),
+    'a Discord webhook URL (https://discord.com/api/webhooks/ID/TOKEN)')
+  const webhooks = urlList(read, 'NOTIFY_WEBHOOKS', () => true, 'an http or https URL')
+  const webhookSecret = read('NOTIFY_WEBHOOK_SECRET')
+  if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(webhookSecret)) {
+    throw new ConfigError('NOTIFY_WEBHOOK_SECRET must be whsec_ followed by base64 of at least 24 random bytes')
+  }
+  if (webhooks.length > 0 && webhookSecret === undefined) throw new ConfigError('NOTIFY_WEBHOOKS needs NOTIFY_WEBHOOK_SECRET to sign with')
+  const mention = read('NOTIFY_DISCORD_MENTION')
+  let discordMention: string | undefined
+  if (mention !== undefined) {
+    const role = /^(?:<@&)?(\d{17,20})>?$/.exec(mention)
+    if (role !== null) discordMention = role[1]
+    else if (mention === '@everyone' || mention === 'everyone') discordMention = 'everyone'
+    else throw new ConfigError(`NOTIFY_DISCORD_MENTION must be a role id (17–20 digits) or @everyone (got "${mention.slice(0, 40)}")`)
+  }
+  if ((discordWebhooks.length > 0 || webhooks.length > 0) && read('PUBLIC_BASE_URL') === undefined) {
+    throw new ConfigError('notifications link to the status page: set PUBLIC_BASE_URL when NOTIFY_DISCORD_WEBHOOKS or NOTIFY_WEBHOOKS is set')
+  }
+  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60) }
+}
+
+/** A comma-separated list of http(s) URLs; an error names the variable and the entry's position, never the URL. */
+function urlList (read: Reader, name: string, valid: (url: URL) => boolean, shape: string): URL[] {
+  const raw = read(name)
+  if (raw === undefined) return []
+  const urls = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry, index) => {
+    let url: URL
+    try {
+      url = new URL(entry)
+    } catch {
+      throw new ConfigError(`${name}: entry ${index + 1} is not ${shape}`)
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || !valid(url)) throw new ConfigError(`${name}: entry ${index + 1} is not ${shape}`)
+    return url
+  })
+  if (new Set(urls.map((url) => url.href)).size !== urls.length) throw new ConfigError(`${name} lists the same URL twice`)
+  return urls
 }
 
 type Reader = (name: string) => string | undefined

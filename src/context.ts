@@ -13,6 +13,7 @@ import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
+import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 
 export interface Context {
   config: Config
@@ -32,6 +33,8 @@ export interface Context {
   docs: DocsSite
   /** Prometheus metrics over the services above; undefined unless METRICS_PORT is set. */
   metrics: Metrics | undefined
+  /** Notification delivery, the maintenance clock and the status watch; undefined when no target is configured. */
+  notifications: Notifications | undefined
   /** Starts the background work (monitor rounds, incidents refresher); serve calls it, tests drive runOnce() instead. */
   start (): void
   /** Stops background work and closes the stores; safe to call twice. */
@@ -47,6 +50,8 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
+  /** Shorter notification timings for tests. */
+  notify?: Partial<NotifyTuning>
 }
 
 export function createLogger (config: Config): Logger {
@@ -92,23 +97,27 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
+  const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
   const monitor = createMonitor({
-    config, database, cache, cacheKind, clock, logger, ensureSchema, isMaintenanceActive: () => incidents.isMaintenanceActive()
+    config, database, cache, cacheKind, clock, logger, ensureSchema,
+    isMaintenanceActive: () => incidents.isMaintenanceActive(),
+    onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
   const metrics = config.metricsPort === undefined ? undefined : createMetrics({ monitor, incidents, platformStatus })
   const start = () => {
     incidents.start()
     monitor.start()
+    notifications?.start()
   }
 
   let closed: Promise<void> | undefined
   const close = () => {
     incidents.stop()
-    closed ??= monitor.stop()
+    closed ??= Promise.all([monitor.stop(), notifications?.stop()])
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, metrics, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, metrics, notifications, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

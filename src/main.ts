@@ -8,11 +8,12 @@ import { checkCommand } from './cli/check.ts'
 import { demoCommand } from './cli/demo.ts'
 import { heartbeatCommand } from './cli/heartbeat.ts'
 import { migrateCommand } from './cli/migrate.ts'
+import { notifyCommand } from './cli/notify.ts'
 import { seedCommand } from './cli/seed.ts'
 import { serveCommand } from './cli/serve.ts'
 import { ensureNodeFlags, startsServer } from './node-flags.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, checkCommand, seedCommand, demoCommand, mcpCommand]
+const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, notifyCommand, checkCommand, seedCommand, demoCommand, mcpCommand]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))

@@ -6,6 +6,7 @@ import { appendIncidentUpdate, findIncident, insertIncident } from '../store/rep
 import { endMaintenance as endMaintenanceRow, findMaintenance, insertMaintenance } from '../store/repositories/maintenances.ts'
 import { InvalidInput, type IncidentImpact, type IncidentStatus } from './rules.ts'
 import { maintenanceState, type MaintenanceState } from './view.ts'
+import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 
 export const RESOLVED_MESSAGE = 'This incident has been resolved.'
 
@@ -18,13 +19,18 @@ export interface OpenIncident {
   message: string
 }
 
+/** Opens an incident; its `incident.opened` notification is written in the same transaction. */
 export async function openIncident (db: Kysely<Tables>, incident: OpenIncident, now: number): Promise<number> {
-  return insertIncident(db, { ...incident, at: iso(now) })
+  const at = iso(now)
+  return insertIncident(db, { ...incident, at }, (id) => incidentEvent('incident.opened',
+    { id, title: incident.title, impact: incident.impact, status: incident.status, startedAt: at, resolvedAt: null },
+    { status: incident.status, message: incident.message, at }))
 }
 
 /**
  * Adds an update to an open incident, moving it to `status` (unchanged when omitted; `resolved` resolves it).
- * Refuses unknown and resolved incidents. Returns the status it is in now.
+ * Refuses unknown and resolved incidents. Returns the status it is in now. The `incident.updated` (or `.resolved`)
+ * notification is written in the same transaction.
  */
 export async function updateIncident (
   db: Kysely<Tables>, id: number, update: { status?: IncidentStatus, message: string }, now: number
@@ -33,7 +39,11 @@ export async function updateIncident (
   if (existing === undefined) throw new InvalidInput(`there is no incident ${id}`)
   if (existing.resolved_at !== null) throw new InvalidInput(`incident ${id} was resolved at ${existing.resolved_at}; open a new incident instead`)
   const status = update.status ?? existing.status as IncidentStatus
-  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at: iso(now) })) {
+  const at = iso(now)
+  const event = incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated',
+    { id, title: existing.title, impact: existing.impact, status, startedAt: existing.started_at, resolvedAt: status === 'resolved' ? at : null },
+    { status, message: update.message, at })
+  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at }, event)) {
     throw new InvalidInput(`incident ${id} was resolved meanwhile; nothing was written`)
   }
   return status
@@ -50,10 +60,15 @@ export interface ScheduleMaintenance {
   endsAt: number
 }
 
-/** Schedules a window; it must end after it starts, and in the future (a window entirely past would never show). */
+/**
+ * Schedules a window; it must end after it starts, and in the future (a window entirely past would never show).
+ * Its `maintenance.scheduled` notification is written in the same transaction.
+ */
 export async function scheduleMaintenance (db: Kysely<Tables>, window: ScheduleMaintenance, now: number): Promise<number> {
   checkWindow(window, now)
-  return insertMaintenance(db, { title: window.title, message: window.message, startsAt: iso(window.startsAt), endsAt: iso(window.endsAt), at: iso(now) })
+  const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now) }
+  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at },
+    (id) => maintenanceEvent('maintenance.scheduled', { id, ...row }, row.created_at))
 }
 
 /** The checks of a window's times, usable before opening the database. */
@@ -64,12 +79,16 @@ export function checkWindow (window: { startsAt: number, endsAt: number }, now: 
   if (window.endsAt <= now) throw new InvalidInput(`--to (${iso(window.endsAt)}) is in the past; the window would never be shown`)
 }
 
-/** Ends an active window now, or cancels a scheduled one. Returns the state it was in. */
+/**
+ * Ends an active window now, or cancels a scheduled one, writing `maintenance.ended` in the same transaction (the
+ * clock will not announce the planned end again). Returns the state it was in.
+ */
 export async function endMaintenance (db: Kysely<Tables>, id: number, now: number): Promise<MaintenanceState> {
   const existing = await findMaintenance(db, id)
   if (existing === undefined) throw new InvalidInput(`there is no maintenance ${id}`)
   const state = maintenanceState(existing, now)
   if (state === 'ended' || state === 'cancelled') throw new InvalidInput(`maintenance ${id} is already ${state}`)
-  if (!await endMaintenanceRow(db, id, iso(now))) throw new InvalidInput(`maintenance ${id} ended meanwhile; nothing was written`)
+  const at = iso(now)
+  if (!await endMaintenanceRow(db, id, at, maintenanceEvent('maintenance.ended', { ...existing, ended_at: at }, at))) throw new InvalidInput(`maintenance ${id} ended meanwhile; nothing was written`)
   return state
 }

@@ -36,6 +36,8 @@ export interface MonitorOptions {
   ensureSchema?: () => Promise<void>
   /** Whether a maintenance window is active now; must be cheap (called per health request). */
   isMaintenanceActive?: () => boolean
+  /** Called after each round with its body (the notifications watch the overall status); must not reject. */
+  onRound?: (body: HealthBody) => Promise<void>
 }
 
 export interface HealthSnapshot extends Serialized<HealthBody> {
@@ -162,6 +164,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
       results = { ...results, probes: { ...results.probes, database: afterWrite } }
       body = publish(maintenanceNow()).value
     }
+    await options.onRound?.(body)
     if (databaseResult.status === 'ok') {
       await housekeepIfDue(checkedAt)
       await history.refreshIfStale()

@@ -2,10 +2,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import type { Database } from './database.ts'
 import { initialMigration } from './migrations/001-initial.ts'
+import { notificationsMigration } from './migrations/003-notifications.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
-    '001-initial': initialMigration(database.dialect)
+    '001-initial': initialMigration(database.dialect),
+    '003-notifications': notificationsMigration(database.dialect)
   }
 }
 
@@ -14,9 +16,14 @@ export interface MigrateResult {
 }
 
 export async function migrate (database: Database): Promise<MigrateResult> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(database) }
-  const migrator = new Migrator({ db: database.db, provider })
+  // Applied in the order of their names; branches may add a lower number later, so that order is not enforced on existing databases.
+  const provider: MigrationProvider = { getMigrations: async () => sortedByName(migrations(database)) }
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true })
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error))
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+}
+
+function sortedByName (all: Record<string, Migration>): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
 }

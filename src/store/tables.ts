@@ -66,4 +66,56 @@ export interface Tables {
   incident_updates: IncidentUpdatesTable
   maintenances: MaintenancesTable
   bot_heartbeats: BotHeartbeatsTable
+  notify_events: NotifyEventsTable
+  notify_targets: NotifyTargetsTable
+  notify_deliveries: NotifyDeliveriesTable
+  notify_discord_messages: NotifyDiscordMessagesTable
+  notify_status: NotifyStatusTable
+}
+
+export interface NotifyEventsTable {
+  id: Generated<number>
+  /** incident.opened | incident.updated | incident.resolved | maintenance.scheduled | maintenance.started | maintenance.ended | status.changed */
+  kind: string
+  /** Events of one subject reach a target in order: incident:{id}, maintenance:{id}, status. */
+  subject: string
+  dedupe_key: string | null
+  /** JSON of the event's data as it was when it happened. */
+  payload: string
+  created_at: string
+}
+
+export interface NotifyTargetsTable {
+  target: string
+  first_seen_at: string
+}
+
+export interface NotifyDeliveriesTable {
+  id: Generated<number>
+  event_id: number
+  target: string
+  subject: string
+  /** pending | delivered | failed */
+  state: string
+  attempts: number
+  next_attempt_at: string
+  /** After this, a delivery that keeps failing is marked failed. */
+  retry_until: string
+  lease_token: string | null
+  lease_until: string | null
+  /** A short reason written by us (status code, timeout, error code); never a URL. */
+  last_error: string | null
+  delivered_at: string | null
+}
+
+export interface NotifyDiscordMessagesTable {
+  target: string
+  subject: string
+  message_id: string
+}
+
+export interface NotifyStatusTable {
+  id: number
+  status: string
+  changed_at: string
 }

@@ -11,7 +11,9 @@ for (const backend of databaseBackends()) {
       const config = testConfig(t, await backend.env())
       const database = openDatabase(config)
       t.after(() => database.close())
-      assert.deepEqual((await migrate(database)).applied, ['001-initial'])
+      const { applied } = await migrate(database)
+      assert.equal(applied[0], '001-initial')
+      assert.ok(applied.includes('003-notifications'), applied.join(', '))
       assert.deepEqual((await migrate(database)).applied, [])
     })
 

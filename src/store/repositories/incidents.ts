@@ -1,6 +1,7 @@
 // SQL for incidents and their updates: open one, append an update (resolving it when the update says so), read them back.
 import type { Kysely, Selectable } from 'kysely'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
+import { insertEvent, type NewEvent } from './notifications.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>
@@ -18,8 +19,8 @@ export interface NewIncident {
   at: string
 }
 
-/** Inserts the incident and its first update together; returns the new id. */
-export async function insertIncident (db: Kysely<Tables>, incident: NewIncident): Promise<number> {
+/** Inserts the incident and its first update together (and the notification event, when given); returns the new id. */
+export async function insertIncident (db: Kysely<Tables>, incident: NewIncident, event?: (id: number) => NewEvent): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('incidents').values({
       title: incident.title,
@@ -32,6 +33,7 @@ export async function insertIncident (db: Kysely<Tables>, incident: NewIncident)
     await trx.insertInto('incident_updates')
       .values({ incident_id: id, status: incident.status, message: incident.message, created_at: incident.at })
       .execute()
+    if (event !== undefined) await insertEvent(trx, event(id))
     return id
   })
 }
@@ -48,9 +50,10 @@ export interface NewIncidentUpdate {
 
 /**
  * Appends an update to an incident that is still open and moves it to the update's status (`resolved`
- * sets resolved_at). Returns false, writing nothing, when the incident does not exist or is resolved.
+ * sets resolved_at), writing the notification event in the same transaction when given. Returns false, writing
+ * nothing, when the incident does not exist or is resolved.
  */
-export async function appendIncidentUpdate (db: Kysely<Tables>, incidentId: number, update: NewIncidentUpdate): Promise<boolean> {
+export async function appendIncidentUpdate (db: Kysely<Tables>, incidentId: number, update: NewIncidentUpdate, event?: NewEvent): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await trx.updateTable('incidents')
       .set({ status: update.status, updated_at: update.at, resolved_at: update.status === 'resolved' ? update.at : null })
@@ -61,6 +64,7 @@ export async function appendIncidentUpdate (db: Kysely<Tables>, incidentId: numb
     await trx.insertInto('incident_updates')
       .values({ incident_id: incidentId, status: update.status, message: update.message, created_at: update.at })
       .execute()
+    if (event !== undefined) await insertEvent(trx, event)
     return true
   })
 }

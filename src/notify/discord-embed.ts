@@ -1,0 +1,133 @@
+// The Discord message of an event: one embed (title, status, impact colour, latest update, link to the page), cut to
+// Discord's limits, and the optional role mention with `allowed_mentions` so nobody else is pinged.
+import type { EventPayload } from './events.ts'
+import type { Links } from './links.ts'
+
+/** Discord's documented embed limits (characters). */
+export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, footer: 2048, fields: 25, total: 6000, content: 2000 } as const
+
+export const COLOURS = {
+  critical: 0xe74c3c, major: 0xe67e22, minor: 0xf1c40f, none: 0x95a5a6,
+  resolved: 0x2ecc71, maintenance: 0x3498db, ok: 0x2ecc71, degraded: 0xf1c40f, down: 0xe74c3c, test: 0x95a5a6
+} as const
+
+export interface Embed {
+  title: string
+  description?: string
+  url?: string
+  color: number
+  fields: Array<{ name: string, value: string, inline: boolean }>
+  footer?: { text: string }
+  timestamp?: string
+}
+
+export interface DiscordMessageBody {
+  content?: string
+  embeds: Embed[]
+  allowed_mentions: { parse: string[], roles?: string[] }
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+/** Discord renders `<t:…:f>` in each reader's own time zone. */
+const when = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`
+
+export function embedFor (kind: string, payload: EventPayload, links: Links): Embed {
+  if ('incident' in payload) {
+    const { incident, update } = payload
+    const resolved = incident.status === 'resolved'
+    return {
+      title: incident.title,
+      url: links.incident,
+      description: update.message,
+      color: resolved ? COLOURS.resolved : COLOURS[incident.impact as keyof typeof COLOURS] ?? COLOURS.none,
+      fields: [
+        { name: 'Status', value: capital(incident.status), inline: true },
+        { name: 'Impact', value: capital(incident.impact), inline: true },
+        { name: 'Started', value: when(incident.startedAt), inline: true },
+        ...(incident.resolvedAt === null ? [] : [{ name: 'Resolved', value: when(incident.resolvedAt), inline: true }])
+      ],
+      footer: { text: `Incident #${incident.id} · latest update` },
+      timestamp: update.at
+    }
+  }
+  if ('maintenance' in payload) {
+    const { maintenance } = payload
+    const state = maintenance.cancelled ? 'Cancelled' : kind === 'maintenance.started' ? 'In progress' : kind === 'maintenance.ended' ? 'Completed' : 'Scheduled'
+    return {
+      title: `Maintenance: ${maintenance.title}`,
+      url: links.maintenance,
+      description: maintenance.message,
+      color: kind === 'maintenance.ended' ? COLOURS.resolved : COLOURS.maintenance,
+      fields: [
+        { name: 'Status', value: state, inline: true },
+        { name: 'From', value: when(maintenance.startsAt), inline: true },
+        { name: 'To', value: when(maintenance.endedAt ?? maintenance.endsAt), inline: true }
+      ],
+      footer: { text: `Maintenance #${maintenance.id}` }
+    }
+  }
+  if ('status' in payload) {
+    const { status } = payload
+    return {
+      title: `Status: ${status.to}`,
+      url: links.status,
+      description: `The overall status changed from ${status.from} to ${status.to}.`,
+      color: COLOURS[status.to as 'ok' | 'degraded' | 'down'] ?? COLOURS.none,
+      fields: Object.entries(status.components).slice(0, 10).map(([name, value]) => ({ name: capital(name), value, inline: true })),
+      timestamp: status.since
+    }
+  }
+  return { title: 'Test notification', url: links.status, description: payload.message, color: COLOURS.test, fields: [] }
+}
+
+/** The message body: the embed cut to Discord's limits, and the mention (only when `mention` is given). */
+export function discordMessage (embed: Embed, mention: string | undefined): DiscordMessageBody {
+  const body: DiscordMessageBody = { embeds: [fitEmbed(embed)], allowed_mentions: { parse: [] } }
+  if (mention === 'everyone') {
+    body.content = '@everyone'
+    body.allowed_mentions = { parse: ['everyone'] }
+  } else if (mention !== undefined) {
+    body.content = `<@&${mention}>`
+    body.allowed_mentions = { parse: [], roles: [mention] }
+  }
+  return body
+}
+
+/** Cuts every part to its limit, then the description until the whole embed fits in 6000 characters. */
+export function fitEmbed (embed: Embed): Embed {
+  const fitted: Embed = {
+    ...embed,
+    title: cut(embed.title, EMBED_LIMITS.title),
+    fields: embed.fields.slice(0, EMBED_LIMITS.fields).map((field) => ({
+      name: cut(field.name, EMBED_LIMITS.fieldName), value: cut(field.value, EMBED_LIMITS.fieldValue), inline: field.inline
+    }))
+  }
+  if (embed.description !== undefined) fitted.description = cut(embed.description, EMBED_LIMITS.description)
+  if (embed.footer !== undefined) fitted.footer = { text: cut(embed.footer.text, EMBED_LIMITS.footer) }
+  // Our fields are short; should they ever not be, the last ones go before the description is cut to nothing.
+  while (fitted.fields.length > 0 && embedLength({ ...fitted, description: '' }) > EMBED_LIMITS.total - 100) fitted.fields.pop()
+  const others = embedLength({ ...fitted, description: '' })
+  if (fitted.description !== undefined && others + length(fitted.description) > EMBED_LIMITS.total) {
+    fitted.description = cut(fitted.description, EMBED_LIMITS.total - others)
+  }
+  return fitted
+}
+
+/** What Discord counts towards the 6000: title, description, field names and values, footer text. */
+export function embedLength (embed: Embed): number {
+  return length(embed.title) + length(embed.description ?? '') + length(embed.footer?.text ?? '') +
+    embed.fields.reduce((sum, field) => sum + length(field.name) + length(field.value), 0)
+}
+
+// Counted in UTF-16 units, never fewer than Discord's characters; a cut never splits a surrogate pair.
+const length = (text: string) => text.length
+
+function cut (text: string, max: number): string {
+  if (text.length <= max) return text
+  let kept = ''
+  for (const point of text) {
+    if (kept.length + point.length > max - 1) break
+    kept += point
+  }
+  return kept + '…'
+}

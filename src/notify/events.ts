@@ -1,0 +1,79 @@
+// The notification events (DESIGN §9): their kinds, what each carries, and the outbox rows that record them.
+import type { NewEvent } from '../store/repositories/notifications.ts'
+import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+
+export const EVENT_KINDS = [
+  'incident.opened', 'incident.updated', 'incident.resolved',
+  'maintenance.scheduled', 'maintenance.started', 'maintenance.ended',
+  'status.changed'
+] as const
+export type EventKind = typeof EVENT_KINDS[number]
+/** What `status-api notify test` sends; never written to the outbox. */
+export type AnyEventKind = EventKind | 'test'
+
+export interface IncidentData {
+  id: number
+  title: string
+  impact: string
+  status: string
+  startedAt: string
+  resolvedAt: string | null
+}
+
+export interface MaintenanceData {
+  id: number
+  title: string
+  message: string
+  startsAt: string
+  endsAt: string
+  /** When it was ended early or cancelled; null otherwise. */
+  endedAt: string | null
+  /** True when it was ended before it began. */
+  cancelled: boolean
+}
+
+export interface StatusData {
+  from: string
+  to: string
+  /** When the new status was first seen. */
+  since: string
+  components: Record<string, string>
+}
+
+/** The payload stored with an event: the state of its subject as it was when the event happened. */
+export type EventPayload =
+  | { incident: IncidentData, update: { status: string, message: string, at: string } }
+  | { maintenance: MaintenanceData }
+  | { status: StatusData }
+  | { test: true, message: string }
+
+export const incidentSubject = (id: number) => `incident:${id}`
+export const maintenanceSubject = (id: number) => `maintenance:${id}`
+export const STATUS_SUBJECT = 'status'
+
+export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'incident.resolved', incident: IncidentData,
+  update: { status: string, message: string, at: string }): NewEvent {
+  return { kind, subject: incidentSubject(incident.id), payload: { incident, update } satisfies EventPayload, at: update.at }
+}
+
+/**
+ * A maintenance event. Started and ended are keyed (`maintenance:{id}:started`), so the clocks of several replicas
+ * and the CLI that ends a window early write each of them once.
+ */
+export function maintenanceEvent (kind: 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended', row: MaintenanceRow, at: string): NewEvent {
+  const maintenance: MaintenanceData = {
+    id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, endedAt: row.ended_at,
+    cancelled: row.ended_at !== null && Date.parse(row.ended_at) <= Date.parse(row.starts_at)
+  }
+  return {
+    kind,
+    subject: maintenanceSubject(row.id),
+    dedupeKey: kind === 'maintenance.scheduled' ? undefined : `${maintenanceSubject(row.id)}:${kind.slice('maintenance.'.length)}`,
+    payload: { maintenance } satisfies EventPayload,
+    at
+  }
+}
+
+export function statusEvent (status: StatusData, at: string): NewEvent {
+  return { kind: 'status.changed', subject: STATUS_SUBJECT, payload: { status } satisfies EventPayload, at }
+}

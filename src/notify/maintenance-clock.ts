@@ -1,0 +1,87 @@
+// Announces maintenance windows starting and ending at their times: every replica runs this clock, and each
+// announcement is an event keyed by window and kind, so it is written once whichever replica gets there first.
+import type { Logger } from 'pino'
+import type { Clock } from '../lib/clock.ts'
+import type { Database } from '../store/database.ts'
+import { loadMaintenancesChangingBetween, type MaintenanceRow } from '../store/repositories/maintenances.ts'
+import { insertEvent } from '../store/repositories/notifications.ts'
+import { maintenanceEvent } from './events.ts'
+
+/** A window whose start or end was missed by more than this (every replica down) is not announced late. */
+const LOOKBACK_MS = 6 * 3600_000
+
+export interface MaintenanceClockOptions {
+  database: Database
+  clock: Clock
+  logger: Logger
+  /** How often the windows are read again (a window scheduled meanwhile is seen within this); default 10 s. */
+  pollMs?: number
+}
+
+export interface MaintenanceClock {
+  /** Writes the events due by now; returns the milliseconds until the next start or end it knows of (at most pollMs). */
+  runOnce (): Promise<number>
+  start (): void
+  stop (): void
+}
+
+export function createMaintenanceClock (options: MaintenanceClockOptions): MaintenanceClock {
+  const { database, clock, logger } = options
+  const pollMs = options.pollMs ?? 10_000
+  const written = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
+  let stopped = true
+  let failing = false
+
+  const announce = async (kind: 'maintenance.started' | 'maintenance.ended', row: MaintenanceRow, at: string) => {
+    const key = `${row.id}:${kind}`
+    if (written.has(key)) return
+    await insertEvent(database.db, maintenanceEvent(kind, row, at))
+    written.add(key)
+  }
+
+  const runOnce = async (): Promise<number> => {
+    const now = clock.now()
+    const rows = await loadMaintenancesChangingBetween(database.db,
+      new Date(now - LOOKBACK_MS).toISOString(), new Date(now + pollMs).toISOString())
+    let next = pollMs
+    for (const row of rows) {
+      const startsAt = Date.parse(row.starts_at)
+      const endsAt = Date.parse(row.ends_at)
+      const endedEarly = row.ended_at !== null // the CLI wrote maintenance.ended when it ended (or cancelled) the window
+      const cancelled = endedEarly && Date.parse(row.ended_at!) <= startsAt
+      if (!cancelled && startsAt <= now && now - startsAt <= LOOKBACK_MS) await announce('maintenance.started', row, row.starts_at)
+      if (!endedEarly && endsAt <= now && now - endsAt <= LOOKBACK_MS) await announce('maintenance.ended', row, row.ends_at)
+      for (const at of [startsAt, endsAt]) if (at > now) next = Math.min(next, at - now)
+    }
+    return next
+  }
+
+  const loop = async () => {
+    let wait = pollMs
+    try {
+      wait = await runOnce()
+      if (failing) logger.info('notifications: maintenance clock reads the database again')
+      failing = false
+    } catch (error) {
+      if (!failing && !stopped) logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: maintenance clock cannot read the database; trying again')
+      failing = true
+    }
+    if (stopped) return
+    timer = setTimeout(() => { void loop() }, Math.max(wait, 10))
+    timer.unref()
+  }
+
+  return {
+    runOnce,
+    start () {
+      if (!stopped) return
+      stopped = false
+      void loop()
+    },
+    stop () {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// Notifications in a running instance (DESIGN §9): the delivery worker, the maintenance clock and the status watch,
+// built only when targets are configured, started and stopped with the instance.
+import type { Logger } from 'pino'
+import type { HealthBody } from '../api/health.ts'
+import type { Config } from '../config.ts'
+import type { Clock } from '../lib/clock.ts'
+import type { Database } from '../store/database.ts'
+import { createMaintenanceClock } from './maintenance-clock.ts'
+import { createStatusWatch } from './status-watch.ts'
+import { targetsOf } from './targets.ts'
+import { createDeliveryWorker, type DeliveryWorker, type WorkerTuning } from './worker.ts'
+
+/** Timings tests shorten: the worker's, how long a status must hold, how often the maintenance clock reads. */
+export interface NotifyTuning extends WorkerTuning {
+  statusHoldMs: number
+  clockPollMs: number
+}
+
+export interface Notifications {
+  readonly worker: DeliveryWorker
+  /** The monitor calls it after every round. */
+  observe (body: HealthBody): Promise<void>
+  start (): void
+  stop (): Promise<void>
+}
+
+export interface NotificationsOptions {
+  config: Pick<Config, 'notify' | 'publicBaseUrl'>
+  database: Database
+  clock: Clock
+  logger: Logger
+  tuning?: Partial<NotifyTuning>
+}
+
+/** Undefined when no target is configured: then nothing is watched or sent (the CLI still records events). */
+export function createNotifications (options: NotificationsOptions): Notifications | undefined {
+  const { config, database, clock, logger, tuning = {} } = options
+  const targets = targetsOf(config.notify)
+  if (targets.length === 0 || config.publicBaseUrl === undefined) return undefined
+  const worker = createDeliveryWorker({
+    database, clock, logger, targets, baseUrl: config.publicBaseUrl,
+    discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
+    tuning: { timeoutMs: config.notify.timeoutSeconds * 1000, ...tuning }
+  })
+  const maintenanceClock = createMaintenanceClock({ database, clock, logger, pollMs: tuning.clockPollMs })
+  const statusWatch = createStatusWatch({ database, logger, holdMs: tuning.statusHoldMs })
+  let started = false
+  return {
+    worker,
+    observe: (body) => started ? statusWatch.observe(body) : Promise.resolve(),
+    start () {
+      started = true
+      worker.start()
+      maintenanceClock.start()
+      logger.info({ targets: targets.map((target) => target.key) }, 'notifications: delivering')
+    },
+    async stop () {
+      maintenanceClock.stop()
+      await worker.stop()
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// Sends one event to one target, whichever kind it is: the one place the worker and `notify test` both go through.
+import { deliverDiscord, type DiscordMessageStore } from './discord.ts'
+import type { EventPayload } from './events.ts'
+import { linksFor } from './links.ts'
+import type { Outcome } from './outcome.ts'
+import type { Target } from './targets.ts'
+import { deliverWebhook } from './webhook.ts'
+
+export interface OutgoingEvent {
+  /** The webhook-id: the same on every attempt of this event. */
+  messageId: string
+  kind: string
+  subject: string
+  payload: EventPayload
+  /** When it happened (milliseconds since the epoch). */
+  at: number
+}
+
+export interface SendOptions {
+  baseUrl: URL
+  messages: DiscordMessageStore
+  mention: string | undefined
+  secret: string | undefined
+  timeoutMs: number
+  now: number
+}
+
+export function sendEvent (target: Target, event: OutgoingEvent, options: SendOptions): Promise<Outcome> {
+  const links = linksFor(options.baseUrl, event.subject)
+  if (target.kind === 'discord') {
+    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now })
+  }
+  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links } },
+    { secret: options.secret!, timeoutMs: options.timeoutMs, now: options.now })
+}

@@ -1,0 +1,80 @@
+// Turns the monitor's rounds into `status.changed` events: a new overall status is announced once it has held for
+// two probe rounds and 60 s (no flapping). Announcements wait in memory while the database is away, and are written
+// in order when it answers; one row of the database makes sure the replicas announce each change once.
+import type { Logger } from 'pino'
+import type { HealthBody } from '../api/health.ts'
+import type { Database } from '../store/database.ts'
+import { recordStatusChange } from '../store/repositories/notifications.ts'
+import { withTimeout } from '../lib/timeout.ts'
+import { statusEvent } from './events.ts'
+
+const WRITE_TIMEOUT_MS = 5000
+/** Changes kept while the database is away; the oldest go first beyond this. */
+const BUFFER_LIMIT = 100
+
+export interface StatusWatchOptions {
+  database: Database
+  logger: Logger
+  /** How long a new status must hold; default 60 s. */
+  holdMs?: number
+  /** And for how many rounds; default 2. */
+  holdRounds?: number
+}
+
+export interface StatusWatch {
+  /** Takes one monitor round; writes what is due (never rejects). */
+  observe (body: HealthBody): Promise<void>
+  /** Changes waiting for the database. */
+  readonly buffered: number
+}
+
+interface Candidate {
+  status: string
+  since: string
+  rounds: number
+  components: Record<string, string>
+}
+
+export function createStatusWatch (options: StatusWatchOptions): StatusWatch {
+  const { database, logger } = options
+  const holdMs = options.holdMs ?? 60_000
+  const holdRounds = options.holdRounds ?? 2
+  const pending: Candidate[] = []
+  let candidate: Candidate | undefined
+  let announced: string | undefined
+  let failing = false
+
+  const flush = async () => {
+    while (pending.length > 0) {
+      const change = pending[0]!
+      try {
+        await withTimeout(recordStatusChange(database, { to: change.status, at: change.since },
+          (from) => statusEvent({ from, to: change.status, since: change.since, components: change.components }, change.since)),
+        WRITE_TIMEOUT_MS, 'recording a status change')
+      } catch {
+        if (!failing) logger.warn({ buffered: pending.length }, 'notifications: status change kept in memory until the database answers')
+        failing = true
+        return
+      }
+      pending.shift()
+      if (failing) logger.info('notifications: buffered status changes written')
+      failing = false
+    }
+  }
+
+  return {
+    get buffered () { return pending.length },
+    async observe (body) {
+      const components = Object.fromEntries(Object.entries(body.components).map(([name, component]) => [name, component.status]))
+      if (candidate?.status === body.status) candidate.rounds++
+      else candidate = { status: body.status, since: body.checkedAt, rounds: 1, components }
+      const held = candidate.rounds >= holdRounds && Date.parse(body.checkedAt) - Date.parse(candidate.since) >= holdMs
+      if (held && candidate.status !== announced) {
+        announced = candidate.status
+        pending.push(candidate)
+        if (pending.length > BUFFER_LIMIT) pending.shift()
+      }
+      await flush()
+    }
+  }
+}
