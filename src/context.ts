@@ -65,7 +65,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
     await Promise.allSettled([database.close(), cache.close()])
     throw error
   }
-  const readiness = createReadiness(database)
+  const readiness = createReadiness(database, clock)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
