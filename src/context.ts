@@ -42,6 +42,8 @@ export interface ContextOptions {
   migrate?: boolean
   /** Redis key prefix; tests give each instance group its own. */
   cacheKeyPrefix?: string
+  /** The documentation, already loaded from config.docsDir (tests build it once per process); built here otherwise. */
+  docs?: DocsSite
 }
 
 export function createLogger (config: Config): Logger {
@@ -55,7 +57,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? createLogger(config)
   const warnEvery = throttledWarning(logger, 30_000)
-  const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+  const docs = options.docs ?? new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery })
   const { cache, kind: cacheKind } = await openCache({ redisUrl: config.redisUrl, onError: warnEvery, keyPrefix: options.cacheKeyPrefix })
