@@ -5,6 +5,8 @@ import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 
 export const SHUTDOWN_DEADLINE_MS = 10_000
+/** While shutting down, connections whose last request has finished are closed this often. */
+const CLOSE_IDLE_EVERY_MS = 100
 
 export interface RunningServer {
   app: FastifyInstance
@@ -45,7 +47,14 @@ export async function startServer (config: Config, options: ServerOptions = {}):
 /** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */
 export async function gracefulShutdown (app: FastifyInstance, context: Context): Promise<void> {
   context.readiness.markShuttingDown()
-  await app.close()
+  // Fastify closes the connections idle when closing starts; one whose request finishes later would stay open
+  // until its keep-alive timeout (72 s), past the deadline: close each as it falls idle.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS)
+  try {
+    await app.close()
+  } finally {
+    clearInterval(closeIdle)
+  }
   await context.close()
 }
 

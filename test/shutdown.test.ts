@@ -5,7 +5,8 @@ import { gracefulShutdown } from '../src/server.ts'
 import { buildTestApp } from './helper.ts'
 
 describe('graceful shutdown', () => {
-  it('finishes the request in flight, fails readiness meanwhile, and closes the database', async (t) => {
+  // The client keeps its connection alive (fetch does): the shutdown must not wait out the keep-alive timeout (72 s).
+  it('finishes the request in flight, fails readiness meanwhile, and closes the database', { timeout: 20_000 }, async (t) => {
     const { app, context } = await buildTestApp(t)
     let release: () => void = () => {}
     let entered: () => void = () => {}
