@@ -25,11 +25,14 @@ describe('health while PostgreSQL stops and returns', { skip: postgresSkip() }, 
       let roundsStarted = 0
       const ping = context.database.ping
       context.database.ping = (ms) => { roundsStarted++; return ping(ms) }
-      let healthyRoundsDone = 0
+      // A healthy round ends by refreshing the history: that is the event the test waits for.
+      let healthyRoundDone!: () => void
+      const firstRound = new Promise<void>((resolve) => { healthyRoundDone = resolve })
       const refreshHistory = context.monitor.history.refreshIfStale
-      context.monitor.history.refreshIfStale = async () => { try { await refreshHistory() } finally { healthyRoundsDone++ } }
+      context.monitor.history.refreshIfStale = async () => { try { await refreshHistory() } finally { healthyRoundDone() } }
       context.start()
-      await waitFor(() => healthyRoundsDone === 1, 'the first round') // which then schedules the next one
+      await firstRound
+      await setImmediate() // the round's promise chain has run: the loop has scheduled the next round
       assert.equal(context.monitor.health()?.statusCode, 200)
 
       server.stop()
