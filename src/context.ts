@@ -52,6 +52,8 @@ export interface ContextOptions {
   cacheKeyPrefix?: string
   /** Shorter notification timings for tests. */
   notify?: Partial<NotifyTuning>
+  /** The documentation, already loaded from config.docsDir (tests build it once per process); built here otherwise. */
+  docs?: DocsSite
 }
 
 export function createLogger (config: Config): Logger {
@@ -65,7 +67,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? createLogger(config)
   const warnEvery = throttledWarning(logger, 30_000)
-  const docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+  const docs = options.docs ?? new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
     poolSize: config.databasePoolSize,
@@ -93,7 +95,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
     schemaReady = true
     logger.info('the database answers: schema migrated')
   }
-  const readiness = createReadiness(database)
+  const readiness = createReadiness(database, clock)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
 import { openContext, type Context, type ContextOptions } from '../src/context.ts'
+import { DocsSite } from '../src/docs/docs-site.ts'
 import { postgresSkip, sharedPostgres } from './services/postgres.ts'
 
 export type Env = Record<string, string>
@@ -32,13 +33,26 @@ export interface TestApp {
 /** The whole app on the given environment; closed (app, background work, stores) after the test. */
 export async function buildTestApp (t: TestContext, env: Env = {}, options: ContextOptions = {}, appOptions: AppOptions = {}): Promise<TestApp> {
   const config = testConfig(t, env)
-  const context = await openContext(config, { migrate: true, ...options })
+  const context = await openContext(config, { migrate: true, docs: loadedDocs(config), ...options })
   const app = await buildApp(context, appOptions)
   t.after(async () => {
     await app.close()
     await context.close()
   })
   return { app, context, config }
+}
+
+const docsSites = new Map<string, DocsSite>()
+
+/** The documentation for this config, loaded and indexed once per test process (it never changes once built). */
+function loadedDocs (config: Config): DocsSite {
+  const key = `${config.docsDir}\n${config.germanPrefix}`
+  let docs = docsSites.get(key)
+  if (docs === undefined) {
+    docs = new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+    docsSites.set(key, docs)
+  }
+  return docs
 }
 
 export interface DatabaseBackend {

@@ -1,6 +1,7 @@
 // Readiness: a fresh database ping (≤ 1 s) shared by the callers that ask within the same 100 ms; false at once
 // while shutting down.
 import type { Database } from '../store/database.ts'
+import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 
 export const READINESS_TIMEOUT_MS = 1000
@@ -15,7 +16,7 @@ export interface Readiness {
   readonly shuttingDown: boolean
 }
 
-export function createReadiness (database: Database): Readiness {
+export function createReadiness (database: Database, clock: Clock): Readiness {
   let shuttingDown = false
   let last: { ready: boolean, at: number } | undefined
   const ping = singleFlight(async () => {
@@ -25,13 +26,16 @@ export function createReadiness (database: Database): Readiness {
     } catch {
       ready = false
     }
-    last = { ready, at: performance.now() }
+    last = { ready, at: clock.now() }
     return ready
   })
   return {
     check: async () => {
       if (shuttingDown) return false
-      if (last !== undefined && performance.now() - last.at < READINESS_SHARED_MS) return last.ready
+      if (last !== undefined) {
+        const age = clock.now() - last.at // negative when the wall clock was set back: then ask again
+        if (age >= 0 && age < READINESS_SHARED_MS) return last.ready
+      }
       return await ping()
     },
     markShuttingDown: () => { shuttingDown = true },

@@ -1,14 +1,13 @@
-// `status-api check`: exit 0 against a ready instance, 1 against one that is not ready or not there.
+// `status-api check`: exit 0 against a ready instance, 1 against one that is not ready or not there, 2 on bad usage.
+// The real bin once (the smoke test); the other cases run the same dispatch in this process.
 import assert from 'node:assert/strict'
-import { execFile, spawnSync } from 'node:child_process'
-import path from 'node:path'
+import { execFile } from 'node:child_process'
 import { describe, it } from 'node:test'
 import { buildTestApp } from '../helper.ts'
 import { freePort } from '../services/ports.ts'
+import { BIN, runCommandWith } from './run-bin.ts'
 
-const BIN = path.resolve('bin/status-api.js')
-
-function check (...args: string[]): Promise<{ status: number | null, stdout: string }> {
+function checkProcess (...args: string[]): Promise<{ status: number | null, stdout: string }> {
   // Asynchronous, so the app in this process keeps answering while the child waits on it.
   return new Promise((resolve) => {
     execFile(process.execPath, [BIN, 'check', ...args], { encoding: 'utf8' }, (error, stdout) => {
@@ -17,11 +16,16 @@ function check (...args: string[]): Promise<{ status: number | null, stdout: str
   })
 }
 
+async function check (...args: string[]): Promise<{ status: number | null, stdout: string }> {
+  const { code, stdout } = await runCommandWith({}, ['check', ...args])
+  return { status: code, stdout }
+}
+
 describe('status-api check', () => {
-  it('exits 0 when the instance is ready, 1 when it is shutting down', async (t) => {
+  it('exits 0 when the instance is ready (a child process), 1 when it is shutting down', async (t) => {
     const { app, context } = await buildTestApp(t)
     const url = await app.listen({ port: 0, host: '127.0.0.1' })
-    const ready = await check('--url', url)
+    const ready = await checkProcess('--url', url)
     assert.equal(ready.status, 0)
     assert.equal(ready.stdout.trim(), '/api/v1/readiness: 200')
     context.readiness.markShuttingDown()
@@ -40,7 +44,7 @@ describe('status-api check', () => {
     const nothing = await check('--url', `http://127.0.0.1:${await freePort()}`)
     assert.equal(nothing.status, 1)
     assert.match(nothing.stdout, /unreachable/)
-    assert.equal(spawnSync(process.execPath, [BIN, 'check', '--url', 'not a url'], { encoding: 'utf8' }).status, 2)
-    assert.equal(spawnSync(process.execPath, [BIN, 'check', '--frob'], { encoding: 'utf8' }).status, 2)
+    assert.equal((await check('--url', 'not a url')).status, 2)
+    assert.equal((await check('--frob')).status, 2)
   })
 })

@@ -1,6 +1,6 @@
-// `status-api heartbeat` and `status-api seed` as real processes: they write, and bad input writes nothing (exit 2).
+// `status-api heartbeat` and `status-api seed`: they write, and bad input writes nothing (exit 2). The first call of
+// each is the real bin (the smoke test); the others run the same dispatch in this process.
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
@@ -8,15 +8,24 @@ import { openDatabase } from '../../src/store/database.ts'
 import { listBotHeartbeats } from '../../src/store/repositories/bot-heartbeats.ts'
 import { countAllHealthChecks } from '../../src/store/repositories/health-checks.ts'
 import { tempDir } from '../helper.ts'
+import { runBinWith, runCommandWith } from './run-bin.ts'
 
-const BIN = path.resolve('bin/status-api.js')
-const run = (dir: string, args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' })
+/** The real bin, in its own process. */
+const runProcess = async (dir: string, args: string[]) => {
+  const { code, stdout, stderr } = await runBinWith({ DATA_DIR: dir }, args)
+  return { status: code, stdout, stderr }
+}
+/** The same dispatch in this process. */
+const run = async (dir: string, args: string[]) => {
+  const { code, stdout, stderr } = await runCommandWith({ DATA_DIR: dir }, args)
+  return { status: code, stdout, stderr }
+}
 
 describe('status-api heartbeat', () => {
-  it('records a shard and replaces its previous report', async (t) => {
+  it('records a shard (a child process) and replaces its previous report', async (t) => {
     const dir = tempDir(t)
-    assert.equal(run(dir, ['heartbeat', '--shard', '3', '--status', 'ready', '--ping', '41.6', '--guilds', '1200']).status, 0)
-    const second = run(dir, ['heartbeat', '--shard', '3', '--status', 'reconnecting'])
+    assert.equal((await runProcess(dir, ['heartbeat', '--shard', '3', '--status', 'ready', '--ping', '41.6', '--guilds', '1200'])).status, 0)
+    const second = await run(dir, ['heartbeat', '--shard', '3', '--status', 'reconnecting'])
     assert.equal(second.status, 0, second.stderr)
     assert.equal(second.stdout.trim(), 'shard 3: reconnecting')
     const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
@@ -29,9 +38,9 @@ describe('status-api heartbeat', () => {
 
   for (const args of [[], ['--shard', '1'], ['--shard', 'x', '--status', 'ready'], ['--shard', '1', '--status', 'sleeping'],
     ['--shard', '1', '--status', 'ready', '--ping', '-4'], ['--shard', '1', '--status', 'ready', '--bogus']]) {
-    it(`rejects ${JSON.stringify(args)} with one line, exit 2, nothing written`, (t) => {
+    it(`rejects ${JSON.stringify(args)} with one line, exit 2, nothing written`, async (t) => {
       const dir = tempDir(t)
-      const result = run(dir, ['heartbeat', ...args])
+      const result = await run(dir, ['heartbeat', ...args])
       assert.equal(result.status, 2)
       assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr)
       assert.match(result.stderr, /^status-api: heartbeat: /)
@@ -41,15 +50,15 @@ describe('status-api heartbeat', () => {
 })
 
 describe('status-api seed', () => {
-  it('writes 90 days into an empty database, refuses a second time, rejects bad days', async (t) => {
+  it('writes 90 days into an empty database (a child process), refuses a second time, rejects bad days', async (t) => {
     const dir = tempDir(t)
-    const first = run(dir, ['seed', '--days', '3'])
+    const first = await runProcess(dir, ['seed', '--days', '3'])
     assert.equal(first.status, 0, first.stderr)
     assert.match(first.stdout, /^seeded \d+ minute checks over 3 days/)
-    const again = run(dir, ['seed', '--days', '3'])
+    const again = await run(dir, ['seed', '--days', '3'])
     assert.equal(again.status, 1)
     assert.match(again.stderr, /already holds health checks/)
-    assert.equal(run(dir, ['seed', '--days', '0']).status, 2)
+    assert.equal((await run(dir, ['seed', '--days', '0'])).status, 2)
     const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
     t.after(() => database.close())
     const rows = await countAllHealthChecks(database)

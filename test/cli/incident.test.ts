@@ -1,5 +1,6 @@
-// `status-api incident …` as a real child process while the server runs on the same SQLite file or
-// PostgreSQL database: the lifecycle shows on the endpoint after a refresh; bad input exits 2, writing nothing.
+// `status-api incident …` while the server runs on the same SQLite file or PostgreSQL database: a real child
+// process opens an incident (the smoke test), the rest runs the same dispatch in-process; the lifecycle shows on
+// the endpoint after a refresh; bad input exits 2, writing nothing.
 import assert from 'node:assert/strict'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -7,17 +8,15 @@ import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { buildTestApp, databaseBackends, tempDir } from '../helper.ts'
-import { assertRefusals, incidentRows, refreshedBody, runAll, runBin, runBinWith } from './run-bin.ts'
+import { assertRefusals, incidentRows, refreshedBody, runAll, runBin, runCommand, runCommandWith } from './run-bin.ts'
 
 describe('status-api incident and maintenance, without a database', () => {
   it('print their help, and refuse to create a database where none is (a mistyped DATA_DIR)', async (t) => {
     const dir = path.join(tempDir(t), 'typo')
-    const [incidentHelp, maintenanceHelp, open, list] = await Promise.all([
-      runBinWith({ DATA_DIR: dir }, ['incident', '--help']),
-      runBinWith({ DATA_DIR: dir }, ['maintenance', 'schedule', '--help']),
-      runBinWith({ DATA_DIR: dir }, ['incident', 'open', '--title', 't', '--impact', 'minor', '--message', 'm']),
-      runBinWith({ DATA_DIR: dir }, ['maintenance', 'list'])
-    ])
+    const incidentHelp = await runCommandWith({ DATA_DIR: dir }, ['incident', '--help'])
+    const maintenanceHelp = await runCommandWith({ DATA_DIR: dir }, ['maintenance', 'schedule', '--help'])
+    const open = await runCommandWith({ DATA_DIR: dir }, ['incident', 'open', '--title', 't', '--impact', 'minor', '--message', 'm'])
+    const list = await runCommandWith({ DATA_DIR: dir }, ['maintenance', 'list'])
     assert.equal(incidentHelp.code, 0)
     assert.match(incidentHelp.stdout, /^status-api incident <action>/)
     assert.match(maintenanceHelp.stdout, /--from TIME --to TIME/)
@@ -33,9 +32,10 @@ for (const backend of databaseBackends()) {
   describe(`status-api incident on ${backend.name}, with the server running`, { skip: backend.skip }, () => {
     const serve = async (t: TestContext) => buildTestApp(t, await backend.env())
 
-    it('opens, updates, resolves and lists an incident, each step visible on the endpoint', async (t) => {
+    it('opens (a child process), updates, resolves and lists an incident, each step visible on the endpoint', async (t) => {
       const server = await serve(t)
       const title = '<script>alert(1)</script> Replies are "slow" 🐢'
+      // The real bin, in its own process; the other steps run the same dispatch in this one.
       const opened = await runBin(server, ['incident', 'open', '--title', title, '--impact', 'major', '--message', 'We are looking into it.\nMore soon.'])
       assert.equal(opened.code, 0, opened.stderr)
       const id = Number(/^incident (\d+) opened \(major, investigating\)$/m.exec(opened.stdout)?.[1])
@@ -47,16 +47,16 @@ for (const backend of databaseBackends()) {
       assert.equal(body.incidents[0]!.status, 'investigating')
       assert.equal(body.incidents[0]!.updates[0]!.message, 'We are looking into it.\nMore soon.')
 
-      const updated = await runBin(server, ['incident', 'update', String(id), '--status', 'identified', '--message', 'A bad deploy.'])
+      const updated = await runCommand(server, ['incident', 'update', String(id), '--status', 'identified', '--message', 'A bad deploy.'])
       assert.equal(updated.code, 0, updated.stderr)
       assert.match(updated.stdout, new RegExp(`^incident ${id} updated \\(identified\\)`))
       body = await refreshedBody(server)
       assert.equal(body.incidents[0]!.status, 'identified')
       assert.deepEqual(body.incidents[0]!.updates.map((u) => u.message), ['A bad deploy.', 'We are looking into it.\nMore soon.'])
 
-      const monitoring = await runBin(server, ['incident', 'update', String(id), '--status=monitoring', '--message=Rolled back.'])
+      const monitoring = await runCommand(server, ['incident', 'update', String(id), '--status=monitoring', '--message=Rolled back.'])
       assert.equal(monitoring.code, 0, monitoring.stderr)
-      const resolved = await runBin(server, ['incident', 'resolve', String(id), '--message', 'All good since 12:40 UTC.'])
+      const resolved = await runCommand(server, ['incident', 'resolve', String(id), '--message', 'All good since 12:40 UTC.'])
       assert.equal(resolved.code, 0, resolved.stderr)
       body = await refreshedBody(server)
       const incident = body.incidents[0]!
@@ -67,7 +67,7 @@ for (const backend of databaseBackends()) {
         ['investigating', 'We are looking into it.\nMore soon.']
       ])
 
-      const list = await runBin(server, ['incident', 'list'])
+      const list = await runCommand(server, ['incident', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
       assert.match(lines[0]!, /^ID\s+STATUS\s+IMPACT\s+STARTED\s+RESOLVED\s+TITLE$/)
@@ -76,11 +76,11 @@ for (const backend of databaseBackends()) {
 
     it('refuses every kind of bad input with one line on stderr and exit code 2, writing nothing', async (t) => {
       const server = await serve(t)
-      const open = await runBin(server, ['incident', 'open', '--title', 'Open one', '--impact', 'minor', '--message', 'm'])
+      const open = await runCommand(server, ['incident', 'open', '--title', 'Open one', '--impact', 'minor', '--message', 'm'])
       const openId = /incident (\d+)/.exec(open.stdout)![1]!
-      const done = await runBin(server, ['incident', 'open', '--title', 'Done', '--impact', 'none', '--message', 'm'])
+      const done = await runCommand(server, ['incident', 'open', '--title', 'Done', '--impact', 'none', '--message', 'm'])
       const doneId = /incident (\d+)/.exec(done.stdout)![1]!
-      assert.equal((await runBin(server, ['incident', 'resolve', doneId])).code, 0)
+      assert.equal((await runCommand(server, ['incident', 'resolve', doneId])).code, 0)
       const before = await incidentRows(server)
       const bodyBefore = await refreshedBody(server)
 

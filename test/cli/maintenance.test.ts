@@ -1,11 +1,12 @@
-// `status-api maintenance …` as a real child process while the server runs on the same SQLite file or
-// PostgreSQL database: windows show, start and end on the endpoint and the maintenance flag; bad input exits 2.
+// `status-api maintenance …` while the server runs on the same SQLite file or PostgreSQL database: a real child
+// process schedules a window (the smoke test), the rest runs the same dispatch in-process; windows show, start and
+// end on the endpoint and the maintenance flag; bad input exits 2.
 import assert from 'node:assert/strict'
 import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
-import { assertRefusals, incidentRows, refreshedBody, runAll, runBin } from './run-bin.ts'
+import { assertRefusals, incidentRows, refreshedBody, runAll, runBin, runCommand } from './run-bin.ts'
 
 const HOUR = 3_600_000
 
@@ -14,16 +15,17 @@ for (const backend of databaseBackends()) {
     const serve = async (t: TestContext) => buildTestApp(t, await backend.env())
     const idOf = (stdout: string) => /^maintenance (\d+) scheduled/.exec(stdout)?.[1]
 
-    it('schedules an active and an upcoming window, lists them, ends one and cancels the other', async (t) => {
+    it('schedules (a child process) an active and an upcoming window, lists them, ends one and cancels the other', async (t) => {
       const server = await serve(t)
       const before = Date.now()
+      // The real bin, in its own process; the other steps run the same dispatch in this one.
       const now = await runBin(server, ['maintenance', 'schedule', '--title', 'Database <upgrade>', '--message', 'Read-only & slow.', '--from', 'now', '--to', '+2h'])
       assert.equal(now.code, 0, now.stderr)
       const nowId = Number(idOf(now.stdout))
       const start = new Date(Date.now() + 24 * HOUR)
       const from = start.toISOString().replace(/:\d\d\.\d{3}Z$/, 'Z') // minutes precision, e.g. 2026-11-22T12:34Z
       const to = new Date(Date.parse(from) + HOUR).toISOString().replace('Z', '+00:00')
-      const later = await runBin(server, ['maintenance', 'schedule', '--title', 'Cache move', '--message', 'Brief blips.', '--from', from, '--to', to])
+      const later = await runCommand(server, ['maintenance', 'schedule', '--title', 'Cache move', '--message', 'Brief blips.', '--from', from, '--to', to])
       assert.equal(later.code, 0, later.stderr)
       const laterId = Number(idOf(later.stdout))
 
@@ -38,17 +40,17 @@ for (const backend of databaseBackends()) {
         [[laterId, new Date(Date.parse(from)).toISOString(), new Date(Date.parse(from) + HOUR).toISOString()]])
       assert.equal(server.context.incidents.isMaintenanceActive(), true)
 
-      const list = await runBin(server, ['maintenance', 'list'])
+      const list = await runCommand(server, ['maintenance', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
       assert.match(lines[0]!, /^ID\s+STATE\s+FROM\s+TO\s+TITLE$/)
       assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+.*Database <upgrade>$`))
       assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+.*Cache move$`))
 
-      const ended = await runBin(server, ['maintenance', 'end', String(nowId)])
+      const ended = await runCommand(server, ['maintenance', 'end', String(nowId)])
       assert.equal(ended.code, 0, ended.stderr)
       assert.equal(ended.stdout.trim(), `maintenance ${nowId} ended`)
-      const cancelled = await runBin(server, ['maintenance', 'end', String(laterId)])
+      const cancelled = await runCommand(server, ['maintenance', 'end', String(laterId)])
       assert.equal(cancelled.stdout.trim(), `maintenance ${laterId} cancelled (it had not started)`)
       body = await refreshedBody(server)
       assert.deepEqual(body, { maintenance: null, upcomingMaintenance: [], incidents: [] })
@@ -57,8 +59,8 @@ for (const backend of databaseBackends()) {
 
     it('refuses every kind of bad input with one line on stderr and exit code 2, writing nothing', async (t) => {
       const server = await serve(t)
-      const ended = idOf((await runBin(server, ['maintenance', 'schedule', '--title', 't', '--message', 'm', '--from', 'now', '--to', '+1h'])).stdout)!
-      assert.equal((await runBin(server, ['maintenance', 'end', ended])).code, 0)
+      const ended = idOf((await runCommand(server, ['maintenance', 'schedule', '--title', 't', '--message', 'm', '--from', 'now', '--to', '+1h'])).stdout)!
+      assert.equal((await runCommand(server, ['maintenance', 'end', ended])).code, 0)
       const before = await incidentRows(server)
       const bodyBefore = await refreshedBody(server)
 

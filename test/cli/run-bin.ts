@@ -1,7 +1,12 @@
-// Runs the real `status-api` bin as a child process against a test app's database, and snapshots the
+// Runs `status-api` against a test app's database: as the real bin in a child process (one smoke test per
+// command), or its dispatch in this process with the console captured (everything else); and snapshots the
 // incident tables so a refused command can be shown to have written nothing.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { mock } from 'node:test'
+import { format } from 'node:util'
+import { runCli } from '../../src/cli/run.ts'
+import { loadConfig, type Config } from '../../src/config.ts'
 import type { TestApp } from '../helper.ts'
 
 export const BIN = path.resolve('bin/status-api.js')
@@ -49,17 +54,38 @@ export async function refreshedBody (test: TestApp) {
   return response.json()
 }
 
-/** Runs every case through the bin, a few at a time (each is a Node start-up), results in case order. */
-export async function runAll (test: TestApp, cases: string[][], concurrency = 4): Promise<BinResult[]> {
-  const results: BinResult[] = []
-  let next = 0
-  const worker = async () => {
-    while (next < cases.length) {
-      const index = next++
-      results[index] = await runBin(test, cases[index]!)
-    }
+/**
+ * `status-api ...args` in this process: the bin's dispatch and exit codes (src/cli/run.ts) on `config`, with what
+ * it prints on the console captured. One at a time: the console is shared.
+ */
+export async function runInProcess (config: Config, args: string[]): Promise<BinResult> {
+  let stdout = ''
+  let stderr = ''
+  const log = mock.method(console, 'log', (...parts: unknown[]) => { stdout += `${format(...parts)}\n` })
+  const error = mock.method(console, 'error', (...parts: unknown[]) => { stderr += `${format(...parts)}\n` })
+  try {
+    const code = await runCli(args, () => config)
+    return { code, stdout, stderr }
+  } finally {
+    log.mock.restore()
+    error.mock.restore()
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+}
+
+/** `status-api ...args` in this process on the same database as `test`. */
+export function runCommand (test: TestApp, args: string[]): Promise<BinResult> {
+  return runInProcess(test.config, args)
+}
+
+/** `status-api ...args` in this process, configured by these environment variables alone (quiet logs). */
+export function runCommandWith (vars: Record<string, string>, args: string[]): Promise<BinResult> {
+  return runInProcess(loadConfig({ LOG_LEVEL: 'silent', ...vars }), args)
+}
+
+/** Runs every case in this process, one after the other, results in case order. */
+export async function runAll (test: TestApp, cases: string[][]): Promise<BinResult[]> {
+  const results: BinResult[] = []
+  for (const args of cases) results.push(await runCommand(test, args))
   return results
 }
 

@@ -1,4 +1,5 @@
-// The real `status-api` process: start on the embedded default, serve, and shut down on SIGTERM.
+// The real `status-api` process: migrate, start on the embedded default, serve, and shut down on SIGTERM; help
+// and unknown commands through the same dispatch in this process.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -6,32 +7,31 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { tempDir } from '../helper.ts'
 import { startApp } from '../services/app-process.ts'
-
-const BIN = path.resolve('bin/status-api.js')
+import { BIN, runCommandWith } from './run-bin.ts'
 
 describe('status-api bin', () => {
-  it('prints help for itself and each command', () => {
-    const overview = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
-    assert.equal(overview.status, 0)
+  it('prints help for itself and each command', async () => {
+    const overview = await runCommandWith({}, ['--help'])
+    assert.equal(overview.code, 0)
     assert.match(overview.stdout, /serve/)
     assert.match(overview.stdout, /migrate/)
     for (const command of ['serve', 'migrate']) {
-      const help = spawnSync(process.execPath, [BIN, command, '--help'], { encoding: 'utf8' })
-      assert.equal(help.status, 0)
+      const help = await runCommandWith({}, [command, '--help'])
+      assert.equal(help.code, 0)
       assert.match(help.stdout, new RegExp(`status-api ${command}`))
     }
-    const unknown = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8' })
-    assert.equal(unknown.status, 2)
+    const unknown = await runCommandWith({}, ['frobnicate'])
+    assert.equal(unknown.code, 2)
   })
 
-  it('migrates an empty SQLite file and says so; a second run has nothing to do', (t) => {
+  it('migrates an empty SQLite file (a child process) and says so; a second run has nothing to do', async (t) => {
     const dir = tempDir(t)
     const env = { ...process.env, DATA_DIR: dir }
     const first = spawnSync(process.execPath, [BIN, 'migrate'], { env, encoding: 'utf8' })
     assert.equal(first.status, 0, first.stderr)
     assert.match(first.stdout, /applied: 001-initial/)
     assert.ok(existsSync(path.join(dir, 'status.db')))
-    const second = spawnSync(process.execPath, [BIN, 'migrate'], { env, encoding: 'utf8' })
+    const second = await runCommandWith({ DATA_DIR: dir }, ['migrate'])
     assert.match(second.stdout, /up to date/)
   })
 

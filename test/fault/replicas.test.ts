@@ -48,7 +48,12 @@ describe('three replicas on one PostgreSQL and one Redis', { skip: postgresSkip(
       DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DISCORD_STATUS_URL: platform.url,
       PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUST_PROXY: '1'
     }
-    replicas = await Promise.all([startApp(env), startApp(env), startApp(env)])
+    // Keep every replica that did start, so after() stops it even when another one failed to (a live child
+    // process would keep this file running for ever).
+    const started = await Promise.allSettled([startApp(env), startApp(env), startApp(env)])
+    replicas = started.flatMap((result) => result.status === 'fulfilled' ? [result.value] : [])
+    const failed = started.find((result) => result.status === 'rejected')
+    if (failed !== undefined) throw failed.reason
     client = new RoundRobin(replicas.map((r) => r.url))
   })
 

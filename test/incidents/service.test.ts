@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict'
 import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { pino } from 'pino'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/operations.ts'
@@ -214,21 +213,34 @@ for (const backend of databaseBackends()) {
 
     it('the background refresher picks up a change made over another connection by itself', async (t) => {
       const { config, context } = await setup(t)
-      const clock = new ManualClock(T)
-      const service = createIncidentsService({ database: context.database, clock, logger: pino({ level: 'silent' }), refreshIntervalMs: 25 })
+      // The interval timer is node:test's mock: the test moves it instead of waiting for it.
+      t.mock.timers.enable({ apis: ['setInterval'] })
+      const intervalMs = 10_000
+      let reads = 0
+      const counted = { ...context.database, get db () { reads++; return context.database.db } }
+      const service = createIncidentsService({ database: counted, clock: new ManualClock(T), logger: pino({ level: 'silent' }), refreshIntervalMs: intervalMs })
       await service.refresh()
       service.start()
       t.after(() => service.stop())
       const writer = openDatabase(config)
       t.after(() => writer.close())
       await openIncident(writer.db, { title: 'from elsewhere', impact: 'minor', status: 'investigating', message: 'm' }, T)
-      for (let i = 0; i < 200 && service.body().incidents.length === 0; i++) await sleep(25)
+      reads = 0
+      t.mock.timers.tick(intervalMs - 1)
+      assert.equal(reads, 0, 'no read before the interval is up')
+      t.mock.timers.tick(1)
+      assert.ok(reads > 0, 'the interval starts a read by itself')
+      const started = reads
+      await service.refresh() // joins the read in flight (one read at a time) and waits for it
+      assert.equal(reads, started, 'no second read: the one the timer started is the one awaited')
       assert.equal(service.body().incidents[0]?.title, 'from elsewhere')
 
       service.stop()
       await openIncident(writer.db, { title: 'after stop', impact: 'minor', status: 'investigating', message: 'm' }, T)
-      await sleep(150)
-      assert.equal(service.body().incidents.length, 1, 'stop() ends the refresher')
+      reads = 0
+      t.mock.timers.tick(10 * intervalMs)
+      assert.equal(reads, 0, 'stop() ends the refresher')
+      assert.equal(service.body().incidents.length, 1)
     })
 
     it('keeps serving the last copy while the database fails', async (t) => {

@@ -1,6 +1,7 @@
 // GET /assets/:name — the site's own CSS, scripts and images from src/site/assets, loaded once at start.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { projectRoot } from '../../config.ts'
 import { sendableBytes, type SendableBody } from '../../lib/serialized.ts'
@@ -31,7 +32,8 @@ function loadAssets (dir: string): Map<string, Asset> {
   return assets
 }
 
-export default async function assetRoutes (app: FastifyInstance): Promise<void> {
+export default async function assetRoutes (fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const assets = loadAssets(ASSETS_DIR)
   app.get<{ Params: { name: string } }>('/assets/:name', {
     config: { cacheControl: cacheControl.asset }

@@ -1,5 +1,6 @@
 // How agents and crawlers find the API (DESIGN §5): /.well-known/api-catalog, /api/v1/openapi.json, /sitemap.xml,
 // /robots.txt and /llms.txt, each rendered once per base URL and served with its ETag.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config.ts'
 import { servesApiDescription, servesSitemap } from '../../discovery/access.ts'
@@ -43,7 +44,8 @@ function varyOf (config: Config): string | undefined {
   return config.trustProxy ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host'
 }
 
-export default async function discoveryRoutes (app: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {
+export default async function discoveryRoutes (fastify: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { config, pages } = options
   const staging = config.deployEnv === 'staging'
   const vary = varyOf(config)

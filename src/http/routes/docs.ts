@@ -1,6 +1,7 @@
 // The documentation site: /docs/… pages, the search results page, and GET /docs/api/search — in English and,
 // under GERMAN_PREFIX, in German.
 import type {} from '@fastify/swagger' // its FastifySchema fields: summary, tags, hide
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { DocsSite } from '../../docs/docs-site.ts'
 import { renderDocPage, renderSearchPage } from '../../docs/views.ts'
@@ -9,7 +10,7 @@ import type { Locale } from '../../lib/locale.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
-import { SearchBody, SearchQuery, type SearchBody as SearchBodyType, type SearchQuery as SearchQueryType } from '../../api/search.ts'
+import { SearchBody, SearchQuery, type SearchBody as SearchBodyType } from '../../api/search.ts'
 import { HTML_TYPE, encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
 
@@ -26,13 +27,14 @@ export default async function docsRoutes (app: FastifyInstance, options: DocsRou
   for (const locale of ['en', 'de'] as const) registerLocale(app, docs, locale)
 }
 
-function registerLocale (app: FastifyInstance, docs: DocsSite, locale: Locale): void {
+function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Locale): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const root = docs.roots[locale]
   const language = locale === 'en' ? 'English' : 'German'
   const answers = new LruCache<string, Serialized<SearchBodyType>>(SEARCH_CACHE_ENTRIES)
   const pages = new Map<string, Serialized<string>>()
 
-  app.get<{ Querystring: SearchQueryType }>(`${root}/api/search`, {
+  app.get(`${root}/api/search`, {
     config: { cacheControl: cacheControl.search },
     schema: {
       summary: `Search the ${language} documentation`,

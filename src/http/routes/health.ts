@@ -1,4 +1,5 @@
 // GET /api/v1/health and /api/v1/health/history: the monitor's snapshot and history, sent as pre-serialised bytes.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Monitor } from '../../monitor/monitor.ts'
 import { cacheControl } from '../headers.ts'
@@ -8,7 +9,8 @@ import { HealthBody, HistoryBody } from '../../api/health.ts'
 import { type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
 
-export default async function healthRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
+export default async function healthRoutes (fastify: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { monitor } = options
 
   app.get('/api/v1/health', {

@@ -1,4 +1,5 @@
 // GET /api/v1/health/incidents: the maintenance banner, upcoming maintenance and incidents, from memory.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
 import { cacheControl } from '../headers.ts'
@@ -7,7 +8,8 @@ import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { IncidentsBody } from '../../api/incidents.ts'
 import { sendSerialized } from '../send.ts'
 
-export default async function incidentRoutes (app: FastifyInstance, options: { incidents: IncidentsService }): Promise<void> {
+export default async function incidentRoutes (fastify: FastifyInstance, options: { incidents: IncidentsService }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { incidents } = options
 
   app.get('/api/v1/health/incidents', {

@@ -1,4 +1,5 @@
 // GET /api/v1/health/discord: the chat platform's own status (its Statuspage summary, normalised), fresh for a minute.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { PlatformStatus } from '../../platform/platform-status.ts'
 import { problems } from '../../api/problems.ts'
@@ -7,7 +8,8 @@ import { PlatformStatusBody } from '../../api/platform-status.ts'
 import { serialize, type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
 
-export default async function platformStatusRoutes (app: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
+export default async function platformStatusRoutes (fastify: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   // The value changes at most once a minute: serialise and hash it once, not per request.
   let serialised: Serialized<PlatformStatusBody> | undefined
 

@@ -1,4 +1,5 @@
 // GET /api/v1/liveness and /api/v1/readiness: is the process running, and does the database answer.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Readiness } from '../../monitor/readiness.ts'
@@ -15,7 +16,8 @@ const Ready = Type.Object({ status: Type.Literal('ready') }, { additionalPropert
 const ALIVE = serialize({ status: 'alive' as const })
 const READY = serialize({ status: 'ready' as const })
 
-export default async function probeRoutes (app: FastifyInstance, options: { readiness: Readiness }): Promise<void> {
+export default async function probeRoutes (fastify: FastifyInstance, options: { readiness: Readiness }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const config = { cacheControl: cacheControl.noStore, rateLimit: false }
 
   app.get('/api/v1/liveness', {

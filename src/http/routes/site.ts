@@ -1,4 +1,5 @@
 // GET / and /status, and their twins under the German prefix: the home page and the public status page.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
@@ -21,7 +22,8 @@ export interface SiteRouteOptions {
   notice?: string
 }
 
-export default async function siteRoutes (app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
+export default async function siteRoutes (fastify: FastifyInstance, options: SiteRouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { source, clock, germanPrefix, notice } = options
   const refreshSeconds = options.refreshSeconds ?? 60
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
