@@ -11,7 +11,7 @@ for (const backend of databaseBackends()) {
       const config = testConfig(t, await backend.env())
       const database = openDatabase(config)
       t.after(() => database.close())
-      assert.deepEqual((await migrate(database)).applied, ['001-initial'])
+      assert.deepEqual((await migrate(database)).applied, ['001-initial', '002-shard-clusters'])
       assert.deepEqual((await migrate(database)).applied, [])
     })
 
@@ -32,7 +32,8 @@ for (const backend of databaseBackends()) {
       assert.ok(second.id > incident.id, 'ids are generated and increase')
       await db.insertInto('incident_updates').values({ incident_id: incident.id, status: 'investigating', message: 'looking', created_at: now }).execute()
       await db.insertInto('maintenances').values({ title: 't', message: 'm', starts_at: now, ends_at: now, ended_at: null, created_at: now }).execute()
-      await db.insertInto('bot_heartbeats').values({ shard_id: 0, status: 'ready', ping_ms: 40, guilds: 1000, reported_at: now }).execute()
+      await db.insertInto('bot_heartbeats').values({ shard_id: 0, status: 'ready', ping_ms: 40, guilds: 1000, reported_at: now, cluster_id: null }).execute()
+      await db.insertInto('bot_heartbeats').values({ shard_id: 1, status: 'ready', ping_ms: 40, guilds: 1000, reported_at: now, cluster_id: 3 }).execute()
       const title = await db.selectFrom('incidents').select('title').where('id', '=', incident.id).executeTakeFirstOrThrow()
       assert.equal(title.title, 'Ünïcode ✓')
     })
