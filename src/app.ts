@@ -14,6 +14,7 @@ import platformStatusRoutes from './http/routes/platform-status.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
+import shardRoutes from './http/routes/shards.ts'
 import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
@@ -55,6 +56,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(healthRoutes, { monitor: context.monitor })
+  await app.register(shardRoutes, { monitor: context.monitor })
   await app.register(platformStatusRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
 
