@@ -18,6 +18,7 @@ import shardRoutes from './http/routes/shards.ts'
 import docsRoutes from './http/routes/docs.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
+import incidentPageRoutes from './http/routes/incident-pages.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
@@ -68,6 +69,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     notice: options.siteNotice,
     refreshSeconds: options.statusRefreshSeconds
   })
+  await app.register(incidentPageRoutes, { incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { docs: context.docs })
   await app.register(assetRoutes)
 

@@ -24,10 +24,10 @@ const HEAD = {
 
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, bodies, now } = options
-  const text = TEXT[lang]
+  const text = { ...TEXT[lang], statusPath: options.paths[lang] }
   const head = HEAD[lang]
   const overall = bodies.health === null ? 'unknown' : overallState(bodies.health)
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
 <h1>${escapeHtml(head.title)}</h1>
 ${renderSections(text, bodies)}
 <p id="status-announce" class="vh" role="status"></p>

@@ -6,7 +6,7 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 
-export { TEXT, lastDaySlots }
+export { TEXT, icon, lastDaySlots }
 
 const PLATFORM_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'degraded', major_outage: 'down', under_maintenance: 'maintenance'
@@ -111,13 +111,18 @@ export function platformSection (text, discord) {
     (pageHref === undefined ? '' : `<p><a href="${pageHref}" rel="external noopener">${esc(text.platformLink)}</a></p>`) + '</section>'
 }
 
-function incidentBody (text, incident) {
+/** The permanent page of an incident, below the status page of the page's language (`text.statusPath`). */
+export function incidentHref (text, id) {
+  return `${text.statusPath ?? '/status'}/incidents/${encodeURIComponent(id)}`
+}
+
+export function incidentBody (text, incident) {
   const updates = incident.updates.map((update) => `<li><p class="update-head"><strong>${esc(text.incidentStatus[update.status])}</strong> ` +
     `${time(update.at, dateTime(text, update.at))}</p><p class="message">${esc(update.message)}</p></li>`).join('')
   return updates === '' ? '' : `<ol class="updates" aria-label="${esc(text.updatesLabel)}">${updates}</ol>`
 }
 
-function incidentHead (text, incident, headingTag) {
+export function incidentHead (text, incident, headingTag) {
   const resolved = incident.resolvedAt === null ? null : dateTime(text, incident.resolvedAt)
   return `<${headingTag} class="incident-title">${esc(incident.title)}</${headingTag}>` +
     `<span class="incident-badges">${badge(IMPACT_KIND[incident.impact], text.impact[incident.impact])}` +
@@ -132,7 +137,8 @@ export function activeIncidentsSection (text, incidents) {
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
   if (active.length === 0) return `${open}<p class="none">${icon('ok')}<span>${esc(text.noActiveIncidents)}</span></p></section>`
   return `${open}<ul class="plain incidents">${active.map((incident) => `<li class="incident impact--${esc(incident.impact)}">` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${incidentBody(text, incident)}</li>`).join('')}</ul></section>`
+    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${incidentBody(text, incident)}` +
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Section "past-incidents": resolved incidents of the last 90 days, each folded open on demand. */
@@ -142,7 +148,8 @@ export function pastIncidentsSection (text, incidents) {
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)
   if (past.length === 0) return `${open}<p class="none">${esc(text.noPastIncidents)}</p></section>`
   return `${open}<ul class="plain incidents">${past.map((incident) => `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
-    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${incidentBody(text, incident)}</details></li>`).join('')}</ul></section>`
+    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${incidentBody(text, incident)}</details>` +
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Every section, in page order, from whichever bodies are there (null for one that could not be had). */

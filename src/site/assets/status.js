@@ -15,7 +15,7 @@ const root = document.getElementById('status')
 if (root !== null) start(root)
 
 function start (root) {
-  const text = TEXT[root.dataset.locale] ?? TEXT.en
+  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? '/status' }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
   let overall = root.dataset.overall
   let lastRun = Date.now()
