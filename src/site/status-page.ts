@@ -2,7 +2,9 @@
 import { escapeHtml } from '../lib/html.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import { TEXT, overallState, renderSections, type StatusBodies } from './assets/status-view.js'
+import { TEXT, findGuild, guildAnswer, overallState, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
+import type { ShardsBody } from '../api/shards.ts'
+import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from './assets/status-format.js'
 
 export interface StatusPageOptions {
@@ -50,4 +52,18 @@ ${renderSections(text, bodies)}
     germanPrefix: options.germanPrefix,
     notice: options.notice
   })
+}
+
+/**
+ * The rendered page with the answer for `input` (a server id or message link) in the "Find your server" section:
+ * the form of `/status?guild=…` answered without JavaScript, spliced into the page rendered once.
+ */
+export function withGuildAnswer (html: string, lang: Locale, input: string, shards: ShardsBody | null): string {
+  const text = TEXT[lang]
+  const guildId = guildIdFromInput(input)
+  const answer = guildId === undefined ? 'invalid' : shards === null ? 'unavailable' : findGuild(shards, guildId)
+  const statusPath = /<form class="guild-form" method="get" action="([^"]*)"/.exec(html)?.[1]
+  const empty = shardFinderSection({ ...text, statusPath })
+  const answered = shardFinderSection({ ...text, statusPath }, guildAnswer(text, answer), input.slice(0, 200))
+  return html.replace(empty, () => answered)
 }

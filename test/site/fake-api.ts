@@ -1,4 +1,4 @@
-// Test only: the four status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
+// Test only: the status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
 // the real routes do (health 503 while down, discord 503 problem while it has no value, problems on failure).
 import type { FastifyInstance } from 'fastify'
 import { problems } from '../../src/api/problems.ts'
@@ -21,6 +21,12 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
     })
     app.get('/api/v1/health/history', async () => { count('history'); return failing(() => fixture.history()) })
     app.get('/api/v1/health/incidents', async () => { count('incidents'); return failing(() => fixture.incidents()) })
+    app.get('/api/v1/health/shards', async () => {
+      count('shards')
+      const body = failing(() => fixture.shards())
+      if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
+      return body
+    })
     app.get('/api/v1/health/discord', async () => {
       count('discord')
       const body = await fixture.discord().catch(() => { throw problems.internal() })

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
-import { renderStatusPage } from '../../site/status-page.ts'
+import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
@@ -23,7 +23,7 @@ export interface SiteRouteOptions {
 
 /** The bodies a page was rendered from, compared by identity: the services hand out the same object until it changes. */
 function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
-  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents
+  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards
 }
 
 export default async function siteRoutes (app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
@@ -54,7 +54,7 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
     })
 
     // The page shows the health body first of all, so it is cached no longer than that body.
-    app.get(statusPaths[lang], {
+    app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
       config: { cacheControl: cacheControl.health }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
@@ -62,6 +62,12 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
         const now = new Date(clock.now()).toISOString()
         const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
         status = { bodies, page: encodeOnce(html, html) }
+      }
+      // "Find your server" without JavaScript: the same page with the answer in its slot.
+      const guild = request.query.guild
+      if (typeof guild === 'string' && guild !== '') {
+        const html = withGuildAnswer(status.page.value, lang, guild, bodies.shards)
+        return sendSerialized(reply, encodeOnce(html, html), { type: HTML_TYPE })
       }
       return sendSerialized(reply, status.page, { type: HTML_TYPE })
     })

@@ -2,12 +2,14 @@
 import type { PlatformStatusBody } from '../../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../../api/health.ts'
 import type { Incident, IncidentsBody } from '../../api/incidents.ts'
+import type { ShardLookupBody, ShardsBody } from '../../api/shards.ts'
 
 export interface StatusBodies {
   health: HealthBody | null
   history: HistoryBody | null
   discord: PlatformStatusBody | null
   incidents: IncidentsBody | null
+  shards: ShardsBody | null
 }
 
 export interface StatusText {
@@ -32,9 +34,12 @@ export interface StatusText {
 }
 
 export declare const TEXT: { en: StatusText, de: StatusText }
-export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down' | 'maintenance'
+export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down'
 export declare function renderSections (text: StatusText, bodies: StatusBodies): string
 export declare function lastDaySlots (history: HistoryBody): Array<{ from: number, to: number, status: 'ok' | 'degraded' | 'down' | 'no_data' }>
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
 export declare function incidentBody (text: StatusText, incident: Incident): string
 export declare function icon (kind: string): string
+export declare function shardFinderSection (text: StatusText, answerHtml?: string, input?: string): string
+export declare function guildAnswer (text: StatusText, answer: ShardLookupBody | 'invalid' | 'unavailable'): string
+export declare function findGuild (shards: ShardsBody, guildId: string): ShardLookupBody | 'unavailable'

@@ -5,8 +5,11 @@ import { TEXT } from './status-text.js'
 import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
+import { shardFinderSection, shardsSection } from './status-shards.js'
+import { incidentHref } from './status-links.js'
 
-export { TEXT, icon, lastDaySlots }
+export { TEXT, icon, lastDaySlots, shardFinderSection }
+export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'degraded', major_outage: 'down', under_maintenance: 'maintenance'
@@ -14,9 +17,9 @@ const PLATFORM_KIND = {
 const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical: 'down' }
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
 
-/** What the banner says: maintenance wins while a window is active (outages in it are expected). */
+/** What the headline says: whether the bot and its service are up. An active maintenance window is a banner below it. */
 export function overallState (health) {
-  return health.maintenance ? 'maintenance' : health.status
+  return health.status
 }
 
 function badge (kind, label) {
@@ -111,11 +114,6 @@ export function platformSection (text, discord) {
     (pageHref === undefined ? '' : `<p><a href="${pageHref}" rel="external noopener">${esc(text.platformLink)}</a></p>`) + '</section>'
 }
 
-/** The permanent page of an incident, below the status page of the page's language (`text.statusPath`). */
-export function incidentHref (text, id) {
-  return `${text.statusPath ?? '/status'}/incidents/${encodeURIComponent(id)}`
-}
-
 export function incidentBody (text, incident) {
   const updates = incident.updates.map((update) => `<li><p class="update-head"><strong>${esc(text.incidentStatus[update.status])}</strong> ` +
     `${time(update.at, dateTime(text, update.at))}</p><p class="message">${esc(update.message)}</p></li>`).join('')
@@ -153,23 +151,35 @@ export function pastIncidentsSection (text, incidents) {
 }
 
 /** Every section, in page order, from whichever bodies are there (null for one that could not be had). */
-export function renderSections (text, { health, history, discord, incidents }) {
+export function renderSections (text, { health, history, discord, incidents, shards }) {
   return [
     overallSection(text, health),
     maintenanceSection(text, incidents),
-    activeIncidentsSection(text, incidents),
     componentsSection(text, health),
-    uptimeSection(text, history),
+    activeIncidentsSection(text, incidents),
+    shardFinderSection(text),
+    shardsSection(text, shards),
+    uptimeSection(text, history, incidents),
     lastDaySection(text, history),
     platformSection(text, discord),
     pastIncidentsSection(text, incidents)
   ].join('\n')
 }
 
-/** Which sections each API body feeds, so a refresh replaces exactly those. */
+/**
+ * Which sections each API body feeds, so a refresh replaces exactly those. Each renderer gets the body and the
+ * latest of every body (`latest`); one that returns undefined leaves its section as it is.
+ */
 export const SECTIONS_OF = {
   health: { overall: overallSection, components: componentsSection },
-  incidents: { maintenance: maintenanceSection, 'active-incidents': activeIncidentsSection, 'past-incidents': pastIncidentsSection },
-  history: { uptime: uptimeSection, 'last-day': lastDaySection },
-  discord: { platform: platformSection }
+  incidents: {
+    maintenance: maintenanceSection,
+    'active-incidents': activeIncidentsSection,
+    'past-incidents': pastIncidentsSection,
+    // Days with an incident link to it: new incidents redraw the bars (once the history is known).
+    uptime: (text, incidents, latest) => latest.history == null ? undefined : uptimeSection(text, latest.history, incidents)
+  },
+  history: { uptime: (text, history, latest) => uptimeSection(text, history, latest.incidents), 'last-day': lastDaySection },
+  discord: { platform: platformSection },
+  shards: { shards: shardsSection }
 }
