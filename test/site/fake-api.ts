@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify'
 import { problems } from '../../src/api/problems.ts'
 import type { FixtureStatus } from './fixtures.ts'
+import { parseSnowflake } from '../../src/bot/guild-shard.ts'
+import { findGuild } from '../../src/site/assets/status-view.js'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
   return async function routes (app: FastifyInstance): Promise<void> {
@@ -26,6 +28,12 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
       const body = failing(() => fixture.shards())
       if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
       return body
+    })
+    app.get<{ Params: { guildId: string } }>('/api/v1/health/shards/:guildId', async (request) => {
+      const body = failing(() => fixture.shards()) as ReturnType<FixtureStatus['shards']>
+      if (parseSnowflake(request.params.guildId) === undefined) throw problems.invalidRequest('not a snowflake')
+      if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
+      return findGuild(body, request.params.guildId)
     })
     app.get('/api/v1/health/discord', async () => {
       count('discord')

@@ -81,7 +81,7 @@ export function shardsSection (text, shards) {
     if (single) return grid
     const isOpen = !large || ready < cluster.shards.length
     return `<details class="cluster" data-key="cluster-${cluster.id}"${isOpen ? ' open' : ''}><summary><span class="cluster-name">${esc(label)}</span> ` +
-      `<span class="meta">${esc(text.clusterReady(ready, cluster.shards.length))}${trouble === '' ? '' : ` · ${esc(trouble)}`}</span></summary>${grid}</details>`
+      `<span class="meta">${ready}/${cluster.shards.length}<span class="vh"> ${esc(text.clusterConnected)}</span>${trouble === '' ? '' : ` · ${esc(trouble)}`}</span></summary>${grid}</details>`
   }).join('')
   return `${open}${summary}${legend(text)}<div class="clusters">${grids}</div><p class="shard-detail meta" aria-live="polite"></p></section>`
 }

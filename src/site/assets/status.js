@@ -190,7 +190,8 @@ function enhanceShards (root, text) {
     target.focus()
   })
   root.addEventListener('focusin', (event) => {
-    const cell = event.target
+    // A day's own link (a day with an incident) tells the day's figures too.
+    const cell = isCell(event.target) ? event.target : event.target.parentElement
     if (!isCell(cell)) return
     const inShards = cell.parentElement.classList.contains('shard-grid')
     const detail = cell.closest('section')?.querySelector(inShards ? '.shard-detail' : '.day-detail')
