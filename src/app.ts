@@ -63,14 +63,15 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
 
   // The site: home and status page, the docs with their search (an API route too), and the assets they load.
   await app.register(siteRoutes, {
+    config,
     source: serviceStatusSource(context),
     clock: context.clock,
     germanPrefix: config.germanPrefix,
     notice: options.siteNotice,
     refreshSeconds: options.statusRefreshSeconds
   })
-  await app.register(incidentPageRoutes, { incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
-  await app.register(docsRoutes, { docs: context.docs })
+  await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(docsRoutes, { config, docs: context.docs })
   await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.

@@ -28,7 +28,7 @@ export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}
   const apiCalls: Record<string, number> = {}
   await app.register(conventions, { staging: config.deployEnv === 'staging' })
   await app.register(siteRoutes, {
-    source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
+    config, source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
   })
   await app.register(assetRoutes)
   if (options.api === true) await app.register(fakeStatusApi(fixture, apiCalls))

@@ -66,7 +66,9 @@ describe('status page', () => {
     assert.match(html, /<title>Systemstatus – Eingeschränkte Leistung<\/title>/)
     assert.match(html, /14 von 16 Shards verbunden/)
     assert.match(html, /99,98\u00a0% verfügbar/, 'German number format (no-break space before %)')
-    assert.match(html, /<link rel="alternate" hreflang="en" href="\/status">/)
+    // Absolute alternates (on the request's origin), the page itself included, and x-default: the English page.
+    assert.match(html, /<link rel="alternate" hreflang="de" href="http:\/\/localhost\/de-ch\/status">\n<link rel="alternate" hreflang="en" href="http:\/\/localhost\/status">\n<link rel="alternate" hreflang="x-default" href="http:\/\/localhost\/status">/)
+    assert.doesNotMatch(html, /origin\.invalid/)
     assert.match(html, /<a class="lang-switch" href="\/status" hreflang="en" lang="en">English<\/a>/)
     assert.match(html, /<a href="\/de-ch\/status" aria-current="page">Status<\/a>/)
     assert.match(html, /data-locale="de"/)
@@ -168,9 +170,11 @@ describe('status page', () => {
 
   it('shows a notice on every page when asked (the demo marks its data that way)', async (t) => {
     const { app } = await buildSiteApp(t, { notice: 'Demo data: nothing on this page is real.' })
-    for (const url of ['/', '/status', '/de/status']) {
+    for (const url of ['/', '/status']) {
       assert.match((await app.inject(url)).body, /<p class="site-notice" role="note">Demo data: nothing on this page is real\.<\/p>/)
     }
+    // English text on a German page says so.
+    assert.match((await app.inject('/de/status')).body, /<p class="site-notice" role="note" lang="en">Demo data: nothing on this page is real\.<\/p>/)
   })
 })
 
@@ -276,5 +280,17 @@ describe('shards on the status page', () => {
     const open = all(html, /<details class="cluster" data-key="cluster-(\d+)" open>/g)
     assert.deepEqual(open, ['4', '31', '62'], 'only clusters with a shard not ready start open')
     assert.equal(all(html, /<details class="cluster" data-key="cluster-\d+"/g).length, 63)
+  })
+})
+
+describe('English text on German pages', () => {
+  it('carries lang="en": probe messages and Discord\'s own names', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const german = (await app.inject('/de/status')).body
+    assert.match(german, /<li lang="en">Two shards are reconnecting\.<\/li>/)
+    assert.match(german, /<span class="name" lang="en">Media Proxy<\/span>/)
+    assert.match(german, /rel="external noopener" lang="en">Increased gateway latency<\/a>/)
+    const english = (await app.inject('/status')).body
+    assert.doesNotMatch(english, /lang="en">Two shards/)
   })
 })

@@ -3,14 +3,17 @@
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
 import type { Locale } from '../../lib/locale.ts'
-import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderIncidentPage, renderMaintenancePage } from '../../site/incident-page.ts'
 import { cacheControl } from '../headers.ts'
-import { sendSerialized } from '../send.ts'
+import { sendPage } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
 
 export interface IncidentPageOptions {
+  config: Config
   incidents: IncidentsService
   germanPrefix: string
   notice?: string
@@ -39,23 +42,23 @@ function pageCache<K extends object> () {
 }
 
 export default async function incidentPageRoutes (app: FastifyInstance, options: IncidentPageOptions): Promise<void> {
-  const { incidents, germanPrefix, notice } = options
+  const { incidents, germanPrefix, notice, config } = options
   const incidentPages = pageCache<object>()
   const maintenancePages = pageCache<object>()
-  const config = { cacheControl: cacheControl.incidents }
+  const routeConfig = { cacheControl: cacheControl.incidents }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
-    app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config }, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
-      return sendSerialized(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, notice, incident })), { type: HTML_TYPE })
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, notice, incident })), baseUrlOf(request, config))
     })
 
-    app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config }, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendSerialized(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, notice, row, state })), { type: HTML_TYPE })
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, notice, row, state })), baseUrlOf(request, config))
     })
   }
 }

@@ -8,10 +8,14 @@ import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
-import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
-import { sendSerialized } from '../send.ts'
+import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { sendPage } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
 
 export interface SiteRouteOptions {
+  /** For {base_url}: the pages' absolute links (hreflang) point there. */
+  config: Config
   source: StatusSource
   clock: Clock
   germanPrefix: string
@@ -27,7 +31,7 @@ function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
 }
 
 export default async function siteRoutes (app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
-  const { source, clock, germanPrefix, notice } = options
+  const { source, clock, germanPrefix, notice, config } = options
   const refreshSeconds = options.refreshSeconds ?? 60
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
 
@@ -50,7 +54,7 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
         const html = renderHomePage({ lang, health, germanPrefix, notice })
         home = { health, page: encodeOnce(html, html) }
       }
-      return sendSerialized(reply, home.page, { type: HTML_TYPE })
+      return sendPage(reply, home.page, baseUrlOf(request, config))
     })
 
     // The page shows the health body first of all, so it is cached no longer than that body.
@@ -67,9 +71,9 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
       const guild = request.query.guild
       if (typeof guild === 'string' && guild !== '') {
         const html = withGuildAnswer(status.page.value, lang, guild, bodies.shards)
-        return sendSerialized(reply, encodeOnce(html, html), { type: HTML_TYPE })
+        return sendPage(reply, encodeOnce(html, html), baseUrlOf(request, config))
       }
-      return sendSerialized(reply, status.page, { type: HTML_TYPE })
+      return sendPage(reply, status.page, baseUrlOf(request, config))
     })
   }
 }

@@ -26,6 +26,11 @@ function badge (kind, label) {
   return `<span class="badge badge--${esc(kind)}">${icon(kind)}<span>${esc(label)}</span></span>`
 }
 
+/** ` lang="en"` on a page in another language, for text that stays English (probe messages, Discord's own names). */
+function english (text) {
+  return text.dateLocale.startsWith('en') ? '' : ' lang="en"'
+}
+
 function unavailable (text) {
   return `<p class="unavailable">${icon('unknown')}<span>${esc(text.sectionUnavailable)}</span></p>`
 }
@@ -52,10 +57,10 @@ function componentCard (text, name, component, extra) {
   const details = []
   if (component.latencyMs !== null) details.push(`${esc(text.latency)}: ${esc(millis(text, component.latencyMs))}`)
   details.push(...extra)
-  if (component.message !== undefined) details.push(esc(component.message))
+  const message = component.message === undefined ? '' : `<li${english(text)}>${esc(component.message)}</li>`
   return `<li class="component component--${esc(component.status)}"><h3>${esc(text.components[name])}</h3>` +
     `${badge(component.status, text.status[component.status])}` +
-    `${details.length === 0 ? '' : `<ul class="component-details">${details.map((d) => `<li>${d}</li>`).join('')}</ul>`}</li>`
+    `${details.length === 0 && message === '' ? '' : `<ul class="component-details">${details.map((d) => `<li>${d}</li>`).join('')}${message}</ul>`}</li>`
 }
 
 /** Section "components": database, cache and the bot connection with its shards. */
@@ -99,11 +104,11 @@ export function platformSection (text, discord) {
   const freshness = discord.stale
     ? `<p class="stale" role="note">${icon('degraded')}<span>${esc(text.platformStale(dateTime(text, discord.fetchedAt)))}</span></p>`
     : `<p class="meta">${esc(text.platformFetched(`${clock(text, discord.fetchedAt)} ${text.utc}`, dateTime(text, discord.updatedAt)))}</p>`
-  const components = discord.components.map((c) => `<li><span class="name">${esc(c.name)}</span>` +
+  const components = discord.components.map((c) => `<li><span class="name"${english(text)}>${esc(c.name)}</span>` +
     `${badge(PLATFORM_KIND[c.status] ?? 'unknown', text.platformStatus[c.status] ?? c.status)}</li>`).join('')
   const incidents = discord.incidents.map((incident) => {
     const href = safeHref(incident.url)
-    const name = href === undefined ? esc(incident.name) : `<a href="${href}" rel="external noopener">${esc(incident.name)}</a>`
+    const name = href === undefined ? `<span${english(text)}>${esc(incident.name)}</span>` : `<a href="${href}" rel="external noopener"${english(text)}>${esc(incident.name)}</a>`
     return `<li>${name} ${badge(IMPACT_KIND[incident.impact] ?? 'unknown', text.incidentStatus[incident.status] ?? incident.status)}` +
       `<span class="meta"> ${time(incident.updatedAt, dateTime(text, incident.updatedAt))}</span></li>`
   }).join('')
