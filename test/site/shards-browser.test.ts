@@ -190,6 +190,28 @@ describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeou
       await page.screenshot({ path: path.join(OUTPUT, `incident-${scheme}-1280.png`), fullPage: true })
       const missing = await page.goto(`${base}/status/incidents/${id + 100}`)
       assert.equal(missing?.status(), 404)
+      await page.context().close() // before the app closes, which waits for the browser's open connections
+    }
+  })
+
+  it('/docs/api is wide at 1200 px and up, and every scrolling code block and table is a named keyboard stop', async (t) => {
+    const { app } = await buildTestApp(t)
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    for (const [url, width] of [['/docs/api', 1280], ['/docs/api', 1200], ['/de/docs/api', 1280], ['/docs/shards', 1280]] as const) {
+      const { page, problems } = await pageOn(t, base, { viewport: { width, height: 900 } })
+      await page.goto(`${base}${url}`)
+      const article = await page.locator('.docs-article').boundingBox()
+      assert.ok(article !== null && article.width >= 700, `${url} at ${width} px: article ${article?.width} px wide`)
+      const regions = await page.evaluate(`[...document.querySelectorAll('.docs-article pre, .docs-article .table-scroll')]
+        .map((r) => r.getAttribute('tabindex') + ' ' + (r.getAttribute('aria-label') ? 'named' : 'unnamed'))`) as string[]
+      assert.ok(regions.length >= 3, url)
+      assert.deepEqual(new Set(regions), new Set(['0 named']), url)
+      assert.deepEqual(await axeViolations(page), [], url)
+      const scrollable = await page.evaluate(`axe.run(document, { runOnly: ['scrollable-region-focusable'] }).then((r) => r.violations.length)`)
+      assert.equal(scrollable, 0, url)
+      assert.deepEqual(problems, [])
+      if (width === 1280 && url === '/docs/api') await page.screenshot({ path: path.join(OUTPUT, 'docs-api-1280.png') })
+      await page.context().close() // before the app closes, which waits for the browser's open connections
     }
   })
 })

@@ -78,7 +78,7 @@ function dailyTable (text, daily) {
     `<td>${esc(entry.percent === null ? text.status.no_data : percent(text, entry.percent))}</td>` +
     `<td>${entry.checks} / ${entry.expectedChecks}</td><td>${entry.degradedChecks}</td><td>${entry.downChecks}</td></tr>`).join('')
   const head = text.uptimeTableHead.map((cell) => `<th scope="col">${esc(cell)}</th>`).join('')
-  return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll"><table>` +
+  return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="${esc(text.uptimeTableCaption)}"><table>` +
     `<caption>${esc(text.uptimeTableCaption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`
 }
 
