@@ -30,7 +30,7 @@ export type ShardCluster = Static<typeof ShardCluster>
 export const ShardsBody = Type.Object({
   total: Type.Integer({ minimum: 1, description: 'The shard count: the highest shard id reported, plus one.' }),
   connected: Type.Integer({ minimum: 0 }),
-  clusters: Type.Array(ShardCluster, { description: 'Ordered by cluster id; a bot without clusters has one cluster `0`.' })
+  clusters: Type.Array(ShardCluster, { description: 'Ordered by cluster id; bots without clusters have one cluster `0`.' })
 }, {
   $id: 'Shards',
   title: 'Shards',

@@ -34,7 +34,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
     schema: {
       summary: 'Shards: every bot shard by cluster, with its state, latency and last heartbeat',
       description: 'From the monitor\'s latest read of the shards\' heartbeats (every probe interval; no database query per ' +
-        'request). Shards are numbered from 0 to `total - 1`; a bot without clusters has one cluster `0`.',
+        'request). Shards are numbered from 0 to `total - 1`; bots without clusters have one cluster `0`.',
       tags: ['health'],
       response: {
         200: jsonResponse('The shards, grouped by cluster.', ShardsBody),
