@@ -58,11 +58,10 @@ ${renderSections(text, bodies)}
  * The rendered page with the answer for `input` (a server id or message link) in the "Find your server" section:
  * the form of `/status?guild=…` answered without JavaScript, spliced into the page rendered once.
  */
-export function withGuildAnswer (html: string, lang: Locale, input: string, shards: ShardsBody | null): string {
+export function withGuildAnswer (html: string, lang: Locale, statusPath: string, input: string, shards: ShardsBody | null): string {
   const text = TEXT[lang]
   const guildId = guildIdFromInput(input)
   const answer = guildId === undefined ? 'invalid' : shards === null ? 'unavailable' : findGuild(shards, guildId)
-  const statusPath = /<form class="guild-form" method="get" action="([^"]*)"/.exec(html)?.[1]
   const empty = shardFinderSection({ ...text, statusPath })
   const answered = shardFinderSection({ ...text, statusPath }, guildAnswer(text, answer), input.slice(0, 200))
   return html.replace(empty, () => answered)

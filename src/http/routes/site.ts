@@ -8,8 +8,8 @@ import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
-import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
-import { sendPage } from '../send.ts'
+import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { sendPage, sendSerialized, withOrigin } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config.ts'
 
@@ -70,8 +70,8 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
       // "Find your server" without JavaScript: the same page with the answer in its slot.
       const guild = request.query.guild
       if (typeof guild === 'string' && guild !== '') {
-        const html = withGuildAnswer(status.page.value, lang, guild, bodies.shards)
-        return sendPage(reply, encodeOnce(html, html), baseUrlOf(request, config))
+        const html = withOrigin(withGuildAnswer(status.page.value, lang, statusPaths[lang], guild, bodies.shards), baseUrlOf(request, config))
+        return sendSerialized(reply, encodeOnce(html, html), { type: HTML_TYPE })
       }
       return sendPage(reply, status.page, baseUrlOf(request, config))
     })
