@@ -73,7 +73,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 60_000 }, () => {
     assert.match(await text(page, '#maintenance'), /Database upgrade/)
     assert.match(await text(page, '.page-meta'), /Last updated/)
     // The day labels are readable: a tooltip and screen-reader text with date and percent.
-    assert.equal(await overallBar.nth(41).getAttribute('title'), '4 Oct 2026: 97.36% uptime (Down)')
+    assert.equal(await overallBar.nth(41).getAttribute('title'), '4 Oct 2026: 97.36% uptime · Down · 38 min down')
     assert.deepEqual(problems, [])
   })
 
@@ -96,7 +96,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 60_000 }, () => {
     assert.doesNotMatch(await text(page, '#active-incidents'), /Dashboard login fails/)
 
     await refreshed(page, 1_000, 1)
-    assert.deepEqual(apiCalls, { health: 1, history: 1, discord: 1, incidents: 1 })
+    assert.deepEqual(apiCalls, { health: 1, history: 1, discord: 1, incidents: 1, shards: 1 })
     assert.match(await text(page, '#active-incidents'), /Dashboard login fails/)
     assert.match(await text(page, '#active-incidents'), /Logins time out\./)
     assert.equal(await text(page, '#overall h2'), 'Major outage')

@@ -154,6 +154,17 @@ describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeou
     assert.equal(await page.evaluate('document.activeElement.tabIndex'), 0)
   })
 
+  it('keeps a found server\'s answer current when the shards change', async (t) => {
+    const { page, base, fixture } = await site(t, { refreshSeconds: 5 })
+    await page.clock.install()
+    await page.goto(`${base}/status?guild=81384788765712384`)
+    assert.match(await page.locator('#guild-answer').innerText(), /shard 2 in cluster 0: Ready\. It is connected\./)
+    fixture.shardsBody = data.shards(16, 4, { 2: 'reconnecting' })
+    await page.clock.runFor(5_000)
+    await page.waitForSelector('#status[data-refreshes="1"]', { state: 'attached' })
+    assert.match(await page.locator('#guild-answer').innerText(), /shard 2 in cluster 0: Reconnecting\. It is not connected right now\./)
+  })
+
   it('shows a day\'s figures on focus and links a day with an incident to it', async (t) => {
     const { page, base } = await site(t)
     await page.goto(`${base}/status`)

@@ -25,7 +25,7 @@ export function guildAnswer (text, answer) {
   if (answer === 'invalid') return `<p class="answer answer--down">${esc(text.finderInvalid)}</p>`
   if (answer === 'unavailable') return `<p class="answer answer--unknown">${esc(text.finderUnavailable)}</p>`
   const kind = KIND[answer.status] ?? 'down'
-  return `<p class="answer answer--${kind}"><span class="shard-symbol s-${esc(answer.status)}" aria-hidden="true"></span>` +
+  return `<p class="answer answer--${kind}" data-guild="${esc(answer.guildId)}"><span class="shard-symbol s-${esc(answer.status)}" aria-hidden="true"></span>` +
     `${esc(text.finderAnswer(answer.guildId, answer.shard, answer.cluster, text.shardState[answer.status] ?? answer.status, answer.connected))}</p>`
 }
 

@@ -1,7 +1,7 @@
 // Keeps the status page current: every data-refresh-seconds (60 in production) it asks the four status
 // endpoints and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
-import { SECTIONS_OF, TEXT, guildAnswer, overallState, shardDetail } from './status-view.js'
+import { SECTIONS_OF, TEXT, findGuild, guildAnswer, overallState, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
 
 const ENDPOINTS = {
@@ -58,6 +58,11 @@ function start (root) {
       if (focus !== undefined) restoreFocus(next, focus)
     }
     if (name === 'health') announce(overallState(body))
+    // A server found before keeps its answer current: same rule, from the new shards.
+    const asked = document.querySelector('#guild-answer [data-guild]')
+    if (name === 'shards' && body !== null && asked !== null) {
+      document.getElementById('guild-answer').innerHTML = guildAnswer(text, findGuild(body, asked.dataset.guild))
+    }
   }
 
   /**
