@@ -239,7 +239,7 @@ describe('shards on the status page', () => {
     // 81384788765712384 >> 22 is 19403570422, which is 2 modulo 16: shard 2 of cluster 0 (four shards per cluster).
     const byId = await app.inject('/status?guild=81384788765712384')
     assert.equal(byId.statusCode, 200)
-    assert.match(byId.body, /<div id="guild-answer" class="guild-answer" role="status"><p class="answer answer--ok">[^]*Server 81384788765712384 is on shard 2 in cluster 0: Ready\. It is connected\./)
+    assert.match(byId.body, /<div id="guild-answer" class="guild-answer" role="status"><p class="answer answer--ok" data-guild="81384788765712384">[^]*Server 81384788765712384 is on shard 2 in cluster 0: Ready\. It is connected\./)
     assert.match(byId.body, /<input id="guild-input" name="guild" value="81384788765712384"/)
     // 2^64 - 1 is shard 15 of 16 (cluster 3); shard 5 is reconnecting in the fixture, found from a message link.
     const link = encodeURIComponent('https://discord.com/channels/18446744073709551615/381870553235193857/1046084127234203698')
