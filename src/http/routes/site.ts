@@ -9,6 +9,7 @@ import { readStatus, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { LruCache } from '../../lib/lru.ts'
 import { sendPage, sendSerialized, withOrigin } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config.ts'
@@ -40,6 +41,8 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
     // probe interval), not per request: the status page is ~85 KB of HTML.
     let home: { health: StatusBodies['health'], page: Serialized<string> } | undefined
     let status: { bodies: StatusBodies, page: Serialized<string> } | undefined
+    // Answered pages of "Find your server", per base URL and input, until the page changes (bounded: clients choose the input).
+    let answered = new LruCache<string, Serialized<string>>(256)
 
     app.get(localPath(lang, '/', germanPrefix), {
       config: { cacheControl: cacheControl.page }
@@ -66,12 +69,19 @@ export default async function siteRoutes (app: FastifyInstance, options: SiteRou
         const now = new Date(clock.now()).toISOString()
         const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
         status = { bodies, page: encodeOnce(html, html) }
+        answered = new LruCache(256)
       }
       // "Find your server" without JavaScript: the same page with the answer in its slot.
       const guild = request.query.guild
       if (typeof guild === 'string' && guild !== '') {
-        const html = withOrigin(withGuildAnswer(status.page.value, lang, statusPaths[lang], guild, bodies.shards), baseUrlOf(request, config))
-        return sendSerialized(reply, encodeOnce(html, html), { type: HTML_TYPE })
+        const base = baseUrlOf(request, config)
+        const page = status.page
+        const shards = status.bodies.shards
+        const filled = answered.getOrSet(`${base} ${guild.slice(0, 200)}`, () => {
+          const html = withOrigin(withGuildAnswer(page.value, lang, statusPaths[lang], guild, shards), base)
+          return encodeOnce(html, html)
+        })
+        return sendSerialized(reply, filled, { type: HTML_TYPE })
       }
       return sendPage(reply, status.page, baseUrlOf(request, config))
     })
