@@ -19,6 +19,7 @@ import platformStatusRoutes from './http/routes/platform-status.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
 import healthRoutes from './http/routes/health.ts'
+import shardRoutes from './http/routes/shards.ts'
 import docsRoutes from './http/routes/docs.ts'
 import badgeRoutes from './http/routes/badges.ts'
 import feedRoutes from './http/routes/feeds.ts'
@@ -27,6 +28,7 @@ import markdownRoutes from './http/routes/markdown.ts'
 import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { markdownDocs } from './docs/markdown-views.ts'
+import incidentPageRoutes from './http/routes/incident-pages.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
@@ -82,19 +84,22 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
   await app.register(healthRoutes, { monitor: context.monitor })
+  await app.register(shardRoutes, { monitor: context.monitor })
   await app.register(platformStatusRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
 
   // The site: home and status page, the docs with their search (an API route too), and the assets they load.
   const statusSource = serviceStatusSource(context)
   await app.register(siteRoutes, {
+    config,
     source: statusSource,
     clock: context.clock,
     germanPrefix: config.germanPrefix,
     notice: options.siteNotice,
     refreshSeconds: options.statusRefreshSeconds
   })
-  await app.register(docsRoutes, { docs: context.docs })
+  await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(docsRoutes, { config, docs: context.docs })
 
   // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
   await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })

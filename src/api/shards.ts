@@ -1,17 +1,67 @@
-// The body of GET /api/v1/health/shards/{guildId}: which bot shard serves a server (DESIGN §9 "Shards").
-// Minimal stand-in on this branch for the MCP tool find_shard; the shards route's branch (issue 16) owns this file.
+// The bodies of GET /api/v1/health/shards and /api/v1/health/shards/{guildId} (DESIGN §9): one schema for
+// validation, serialisation, OpenAPI and the status page's shard grid.
 import { Type, type Static } from 'typebox'
 
+export const ShardState = Type.Union([
+  Type.Literal('ready'), Type.Literal('connecting'), Type.Literal('reconnecting'), Type.Literal('resuming'),
+  Type.Literal('disconnected'), Type.Literal('silent'), Type.Literal('missing')
+], {
+  description: 'What the shard last reported (`ready`, `connecting`, `reconnecting`, `resuming`, `disconnected`); ' +
+    '`silent` when its last heartbeat is older than the heartbeat timeout; `missing` when it never reported although a ' +
+    'higher shard id did. Only a fresh `ready` is connected.'
+})
+export type ShardState = Static<typeof ShardState>
+
+export const Shard = Type.Object({
+  id: Type.Integer({ minimum: 0 }),
+  status: ShardState,
+  connected: Type.Boolean(),
+  latencyMs: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'The gateway ping it last reported, in milliseconds.' }),
+  lastHeartbeatAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Its last heartbeat; null for a `missing` shard.' })
+}, { additionalProperties: false })
+export type Shard = Static<typeof Shard>
+
+export const ShardCluster = Type.Object({
+  id: Type.Integer({ minimum: 0 }),
+  shards: Type.Array(Shard, { description: 'Ordered by shard id.' })
+}, { additionalProperties: false })
+export type ShardCluster = Static<typeof ShardCluster>
+
+export const ShardsBody = Type.Object({
+  total: Type.Integer({ minimum: 1, description: 'The shard count: the highest shard id reported, plus one.' }),
+  connected: Type.Integer({ minimum: 0 }),
+  clusters: Type.Array(ShardCluster, { description: 'Ordered by cluster id; bots without clusters have one cluster `0`.' })
+}, {
+  $id: 'Shards',
+  title: 'Shards',
+  additionalProperties: false,
+  examples: [{
+    total: 4,
+    connected: 3,
+    clusters: [
+      { id: 0, shards: [
+        { id: 0, status: 'ready', connected: true, latencyMs: 41, lastHeartbeatAt: '2026-11-21T12:00:00.000Z' },
+        { id: 1, status: 'ready', connected: true, latencyMs: 38, lastHeartbeatAt: '2026-11-21T12:00:02.000Z' }
+      ] },
+      { id: 1, shards: [
+        { id: 2, status: 'reconnecting', connected: false, latencyMs: null, lastHeartbeatAt: '2026-11-21T11:59:58.000Z' },
+        { id: 3, status: 'ready', connected: true, latencyMs: 44, lastHeartbeatAt: '2026-11-21T12:00:01.000Z' }
+      ] }
+    ]
+  }]
+})
+export type ShardsBody = Static<typeof ShardsBody>
+
 export const ShardLookupBody = Type.Object({
-  guildId: Type.String({ pattern: '^[0-9]{17,20}$', description: 'The server (guild) ID asked about.' }),
-  shard: Type.Integer({ minimum: 0, description: 'The shard serving it: (guildId >> 22) % total shards.' }),
-  cluster: Type.Integer({ minimum: 0, description: 'The cluster that shard belongs to (0 when no clusters are reported).' }),
-  status: Type.String({ description: 'The shard\'s last reported status (`ready`, `connecting`, …).' }),
-  connected: Type.Boolean({ description: 'Whether the shard is connected: ready and reported recently.' })
+  guildId: Type.String({ pattern: '^[1-9][0-9]{16,19}$', description: 'The server (guild) id asked about, as a string.' }),
+  shard: Type.Integer({ minimum: 0, description: '`(guildId >> 22) % total`.' }),
+  cluster: Type.Integer({ minimum: 0 }),
+  status: ShardState,
+  connected: Type.Boolean()
 }, {
   $id: 'ShardLookup',
   title: 'ShardLookup',
   additionalProperties: false,
-  examples: [{ guildId: '222078108977594368', shard: 5, cluster: 1, status: 'ready', connected: true }]
+  examples: [{ guildId: '81384788765712384', shard: 2, cluster: 1, status: 'reconnecting', connected: false }]
 })
 export type ShardLookupBody = Static<typeof ShardLookupBody>

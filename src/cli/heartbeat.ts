@@ -1,4 +1,4 @@
-// `status-api heartbeat --shard N --status ready --ping MS [--guilds N]`: a bot shard reports in.
+// `status-api heartbeat --shard N --status ready --ping MS [--guilds N] [--cluster N]`: a bot shard reports in.
 import { parseArgs } from 'node:util'
 import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { openDatabase } from '../store/database.ts'
@@ -10,7 +10,7 @@ export function parseHeartbeatArgs (args: string[]): HeartbeatReport {
   try {
     values = parseArgs({
       args,
-      options: { shard: { type: 'string' }, status: { type: 'string' }, ping: { type: 'string' }, guilds: { type: 'string' } },
+      options: { shard: { type: 'string' }, status: { type: 'string' }, ping: { type: 'string' }, guilds: { type: 'string' }, cluster: { type: 'string' } },
       strict: true,
       allowPositionals: false
     }).values
@@ -27,7 +27,8 @@ export function parseHeartbeatArgs (args: string[]): HeartbeatReport {
     shard: number(values.shard, /^\d+$/, 'shard')!,
     status: values.status as ShardStatus,
     pingMs: number(values.ping, /^\d+(\.\d+)?$/, 'ping') ?? null,
-    guilds: number(values.guilds, /^\d+$/, 'guilds') ?? null
+    guilds: number(values.guilds, /^\d+$/, 'guilds') ?? null,
+    cluster: number(values.cluster, /^\d+$/, 'cluster') ?? null
   }
   const problem = heartbeatProblem(report)
   if (problem !== undefined) throw new UsageError(`heartbeat: ${problem}`)
@@ -37,19 +38,20 @@ export function parseHeartbeatArgs (args: string[]): HeartbeatReport {
 export const heartbeatCommand: Command = {
   name: 'heartbeat',
   summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)',
-  usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N]
+  usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N] [--cluster N]
 
 Records that bot shard N is STATUS (${SHARD_STATUSES.join(' | ')}) with gateway ping MS, in the
 configured database (SQLite under DATA_DIR, or DATABASE_URL). Run it every 30 s or so per shard: a
 shard silent for longer than BOT_HEARTBEAT_TIMEOUT_SECONDS (default 90) counts as disconnected.
-Only "ready" counts as connected.`,
+Only "ready" counts as connected. --cluster N names the cluster (process) running the shard, for
+bots that group shards in clusters; the status page folds the shards by cluster.`,
   async run (args, config) {
     const report = parseHeartbeatArgs(args)
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     try {
       await migrate(database)
       await reportHeartbeat(database, report)
-      console.log(`shard ${report.shard}: ${report.status}`)
+      console.log(`shard ${report.shard}${report.cluster == null ? '' : ` (cluster ${report.cluster})`}: ${report.status}`)
       return 0
     } finally {
       await database.close()

@@ -8,8 +8,21 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
+/**
+ * The history shows what the incidents tell, and nothing else goes down: the bot down until the failover was
+ * fixed and degraded until resolved, the cache restarting while the dashboard was slow, a few shards lagging now.
+ */
+export function demoOutages (now: number) {
+  return [
+    { from: now - 12 * DAY, to: now - 12 * DAY + 45 * MINUTE, status: { bot: 'down' as const } },
+    { from: now - 12 * DAY + 45 * MINUTE, to: now - 12 * DAY + 2 * HOUR, status: { bot: 'degraded' as const } },
+    { from: now - 40 * DAY, to: now - 40 * DAY + 3 * HOUR, status: { cache: 'down' as const } },
+    { from: now - 25 * MINUTE, to: now, status: { bot: 'degraded' as const } }
+  ]
+}
+
 export async function writeDemoData (database: Database, now: number): Promise<void> {
-  await seedHistory(database, { days: 90, now, replace: true })
+  await seedHistory(database, { days: 90, now, replace: true, outages: demoOutages(now) })
   const { db } = database
 
   const outage = await openIncident(db, { title: 'Bot not answering commands', impact: 'major', status: 'investigating', message: 'Commands time out for many servers. We are investigating.' }, now - 12 * DAY)

@@ -8,6 +8,11 @@ export interface SeedOptions {
   now: number
   /** The same seed gives the same history. */
   seed?: number
+  /**
+   * Outages to write (from, to in ms): the demo passes those of its incidents, so its history and its incidents tell
+   * the same story. With any given, no random outage is added (short degraded spells and gaps still are).
+   */
+  outages?: Array<{ from: number, to: number, status: Partial<ComponentStatuses> }>
 }
 
 /** One row per minute from the start of the first day up to now, minus the gaps. */
@@ -24,14 +29,23 @@ export function generateHistory (options: SeedOptions): HealthCheckRow[] {
   const mark = (from: number, length: number, status: Partial<ComponentStatuses>) =>
     span(from, length, (minute) => overrides.set(minute, { ...overrides.get(minute), ...status }))
 
+  const randomOutages = options.outages === undefined
   for (let day = 0; day < options.days; day++) {
     const dayStart = start + day * MINUTES_PER_DAY
     const at = () => dayStart + Math.floor(random() * MINUTES_PER_DAY)
+    // The draws happen either way, so the same seed gives the same spells and gaps with or without outages.
     if (random() < 0.12) mark(at(), 5 + Math.floor(random() * 60), { bot: 'degraded' }) // some shards reconnecting
-    if (random() < 0.06) mark(at(), 2 + Math.floor(random() * 20), { cache: 'down' }) // Redis restart
-    if (random() < 0.03) mark(at(), 3 + Math.floor(random() * 25), { database: 'down' }) // database outage
-    if (random() < 0.04) mark(at(), 2 + Math.floor(random() * 15), { bot: 'down' }) // gateway outage
+    const cache = [random() < 0.06, at(), 2 + Math.floor(random() * 20)] as const
+    const database = [random() < 0.03, at(), 3 + Math.floor(random() * 25)] as const
+    const bot = [random() < 0.04, at(), 2 + Math.floor(random() * 15)] as const
+    if (randomOutages && cache[0]) mark(cache[1], cache[2], { cache: 'down' }) // Redis restart
+    if (randomOutages && database[0]) mark(database[1], database[2], { database: 'down' }) // database outage
+    if (randomOutages && bot[0]) mark(bot[1], bot[2], { bot: 'down' }) // gateway outage
     if (random() < 0.10) span(at(), 1 + Math.floor(random() * 10), (minute) => gaps.add(minute)) // deploy, nothing recorded
+  }
+  for (const outage of options.outages ?? []) {
+    const from = minuteOf(outage.from)
+    mark(from, minuteOf(outage.to) - from, outage.status)
   }
   // One day with no record at all (the monitor itself was off), so `no_data` shows in the demo.
   if (options.days > 30) span(start + (options.days - 30) * MINUTES_PER_DAY, MINUTES_PER_DAY, (minute) => gaps.add(minute))

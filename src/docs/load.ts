@@ -86,7 +86,8 @@ export function loadDocs (docsDir: string, options: LoadOptions): LoadedDocs {
     const front = readFrontMatter(raw)
     if (front.error !== undefined) warnings.push(`${source.locale}/${source.rel}: ${front.error}`)
     const markdown = path.extname(source.rel) === '.mdx' ? stripMdx(front.body) : front.body
-    const rendered = renderMarkdown(markdown, { resolveLink: resolveLink(source) })
+    const regionLabels = source.locale === 'de' ? { code: 'Codebeispiel', table: 'Tabelle' } : { code: 'Code example', table: 'Table' }
+    const rendered = renderMarkdown(markdown, { resolveLink: resolveLink(source), regionLabels })
     const title = front.title ?? rendered.firstH1 ?? path.basename(source.rel, path.extname(source.rel))
     const intro = rendered.sections.find((s) => s.heading === null)?.text ?? ''
     return {

@@ -26,7 +26,11 @@ export interface RenderedMarkdown {
 export interface RenderOptions {
   /** Maps a link target as written in the Markdown to the href the page should carry. */
   resolveLink (href: string): string
+  /** Names of the scrolling regions (code blocks, tables) for assistive technology, in the page's language. */
+  regionLabels?: { code: string, table: string }
 }
+
+const DEFAULT_REGION_LABELS = { code: 'Code example', table: 'Table' }
 
 export function renderMarkdown (markdown: string, options: RenderOptions): RenderedMarkdown {
   const tokens = new Lexer({ gfm: true }).lex(markdown)
@@ -59,6 +63,7 @@ export function renderMarkdown (markdown: string, options: RenderOptions): Rende
   }
   sections.push(finish(current))
 
+  const labels = options.regionLabels ?? DEFAULT_REGION_LABELS
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -74,6 +79,19 @@ export function renderMarkdown (markdown: string, options: RenderOptions): Rende
       },
       image (token) {
         return `<img src="${escapeHtml(options.resolveLink(token.href))}" alt="${escapeHtml(token.text)}" loading="lazy">`
+      },
+      // Code blocks and tables scroll sideways when wide: each is a keyboard stop with a name (axe scrollable-region-focusable).
+      code (token) {
+        const language = /^[\w+-]+$/.test(token.lang ?? '') ? token.lang! : ''
+        const label = `${labels.code}${language === '' ? '' : ` (${language})`}`
+        return `<pre tabindex="0" aria-label="${escapeHtml(label)}"><code${language === '' ? '' : ` class="language-${language}"`}>${escapeHtml(token.text)}\n</code></pre>\n`
+      },
+      table (token) {
+        const cell = (c: Tokens.TableCell, tag: 'th' | 'td') => `<${tag}${c.align === null ? '' : ` class="align-${c.align}"`}>${this.parser.parseInline(c.tokens)}</${tag}>`
+        const head = `<tr>${token.header.map((c) => cell(c, 'th')).join('')}</tr>`
+        const rows = token.rows.map((row) => `<tr>${row.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')
+        const name = inlineText(token.header[0]?.tokens ?? [])
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(`${labels.table}: ${name}`)}"><table>\n<thead>${head}</thead>\n<tbody>${rows}</tbody>\n</table></div>\n`
       },
       // Raw HTML is never passed through: its text stays, its tags (and anything active) go.
       html (token) {

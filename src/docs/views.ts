@@ -31,6 +31,7 @@ ${tocHtml}
     description: page.description,
     body,
     ...(twin === undefined ? {} : { alternate: { lang: twin.locale, path: twin.url } }),
+    path: page.url,
     ...ASSETS
   })
 }
@@ -56,6 +57,7 @@ ${list}
     description: labels.searchLabel,
     body,
     alternate: { lang: other, path: otherPath },
+    path: `${site.roots[locale]}/search${query === '' ? '' : `?q=${encodeURIComponent(query)}`}`,
     ...ASSETS
   })
 }

@@ -9,7 +9,9 @@ import type { Database } from '../store/database.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
-import { RESOLVED_DAYS, buildIncidentsBody, nextChange, type IncidentsData } from './view.ts'
+import { RESOLVED_DAYS, buildIncidentsBody, maintenanceState, nextChange, type IncidentsData, type MaintenanceState } from './view.ts'
+import type { Incident } from '../api/incidents.ts'
+import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
 export const INCIDENTS_REFRESH_MS = 10_000
@@ -23,6 +25,10 @@ export interface IncidentsService {
   body (): IncidentsBody
   /** The same body serialised; built again only when the rows change or the clock crosses a boundary. */
   serialized (): Serialized<IncidentsBody>
+  /** One incident as the body lists it (open, or resolved within 90 days), for its page; undefined otherwise. */
+  incident (id: number): Incident | undefined
+  /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
+  maintenance (id: number): { row: MaintenanceRow, state: MaintenanceState } | undefined
   /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
   isMaintenanceActive (): boolean
   /** Reads the rows again; rejects when the database fails (the previous copy stays). Concurrent calls share one read. */
@@ -64,7 +70,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
     const [incidents, maintenances] = await Promise.all([
       loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
-      // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed.
+      // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed, their pages stay.
       loadMaintenances(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString())
     ])
     const next = { incidents, maintenances }
@@ -89,6 +95,11 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     rows: () => data,
     body: () => serialized().value,
     serialized,
+    incident: (id) => serialized().value.incidents.find((incident) => incident.id === id),
+    maintenance (id) {
+      const row = data?.maintenances.find((candidate) => candidate.id === id)
+      return row === undefined ? undefined : { row, state: maintenanceState(row, clock.now()) }
+    },
     // Read from the memoised view: the health endpoint asks on every request.
     isMaintenanceActive: () => data !== undefined && serialized().value.maintenance !== null,
     refresh,

@@ -17,6 +17,7 @@ import { probeBot } from './probes/bot-probe.ts'
 import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
+import { shardsSnapshot, type ShardsSnapshot } from '../bot/shard-snapshot.ts'
 import { VERSION } from './version.ts'
 import { WriteState } from './write-state.ts'
 import { classifyWriteError } from '../store/write-errors.ts'
@@ -49,6 +50,8 @@ export interface Monitor {
   runOnce (): Promise<HealthBody>
   /** The latest snapshot, serialised; undefined until the first round has finished. */
   health (): HealthSnapshot | undefined
+  /** The shards from the last heartbeats read, serialised; undefined while no shard has reported. */
+  shards (): ShardsSnapshot | undefined
   readonly history: HistoryService
   /** Minute checks waiting for the database. */
   readonly bufferedChecks: number
@@ -70,6 +73,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const history = createHistoryService({ database, clock, logger })
   let results: { probes: ProbeResults, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
+  let shards: ShardsSnapshot | undefined
   let lastHousekeeping: number | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
@@ -143,7 +147,8 @@ export function createMonitor (options: MonitorOptions): Monitor {
         statusUrl: config.botStatusUrl,
         heartbeatTimeoutSeconds: config.botHeartbeatTimeoutSeconds,
         now: clock.now(),
-        timeoutMs: probeTimeoutMs
+        timeoutMs: probeTimeoutMs,
+        onShards: (body) => { shards = body === undefined ? undefined : shardsSnapshot(body) }
       })
     ])
     if (databaseResult.status === 'ok' && options.ensureSchema !== undefined) {
@@ -197,6 +202,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
       const maintenance = maintenanceNow()
       return maintenance === snapshot.value.maintenance ? snapshot : publish(maintenance)
     },
+    shards: () => shards,
     history,
     get bufferedChecks () { return buffer.size },
     start () {

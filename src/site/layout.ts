@@ -1,6 +1,7 @@
 // The one layout every HTML page uses (status, docs, home): document shell, header, language switch, footer.
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
+import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 
 export interface PageOptions {
   lang: Locale
@@ -34,6 +35,18 @@ export function localPath (lang: Locale, path: string, germanPrefix = '/de'): st
   return path === '/' ? germanPrefix : `${germanPrefix}${path}`
 }
 
+/**
+ * `<link rel="alternate" hreflang>` for both languages, the page itself included, and `x-default` (the English
+ * page): absolute, as search engines require, through the origin placeholder each response fills in.
+ */
+function alternateLinks (lang: Locale, path: string | undefined, alternate: PageOptions['alternate']): string {
+  if (alternate === undefined) return ''
+  const link = (hreflang: string, href: string) => `<link rel="alternate" hreflang="${hreflang}" href="${ORIGIN_PLACEHOLDER}${escapeHtml(href)}">`
+  const own = path === undefined ? [] : [link(lang, path)]
+  const english = lang === 'en' ? path : alternate.lang === 'en' ? alternate.path : undefined
+  return [...own, link(alternate.lang, alternate.path), ...(english === undefined ? [] : [link('x-default', english)])].join('\n')
+}
+
 export function renderPage (options: PageOptions): string {
   const { lang, title, description, body, alternate } = options
   const words = WORDS[lang]
@@ -46,13 +59,14 @@ export function renderPage (options: PageOptions): string {
   const switchLink = alternate === undefined
     ? ''
     : `<a class="lang-switch" href="${escapeHtml(alternate.path)}" hreflang="${alternate.lang}" lang="${alternate.lang}">${alternate.lang === 'de' ? 'Deutsch' : 'English'}</a>`
-  const alternateLink = alternate === undefined ? '' : `<link rel="alternate" hreflang="${alternate.lang}" href="${escapeHtml(alternate.path)}">`
+  const alternateLink = alternateLinks(lang, options.path, alternate)
   const navLink = (path: string, label: string) => {
     const href = local(path)
     const current = options.path !== undefined && (options.path === href || (path !== '/' && options.path.startsWith(`${href}/`)))
     return `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`
   }
-  const notice = options.notice === undefined ? '' : `<p class="site-notice" role="note">${escapeHtml(options.notice)}</p>\n`
+  // The notice is English (the demo's): German pages say so, for screen readers and translators.
+  const notice = options.notice === undefined ? '' : `<p class="site-notice" role="note"${lang === 'en' ? '' : ' lang="en"'}>${escapeHtml(options.notice)}</p>\n`
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -2,7 +2,9 @@
 import { escapeHtml } from '../lib/html.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import { TEXT, overallState, renderSections, type StatusBodies } from './assets/status-view.js'
+import { TEXT, findGuild, guildAnswer, overallState, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
+import type { ShardsBody } from '../api/shards.ts'
+import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from './assets/status-format.js'
 
 export interface StatusPageOptions {
@@ -24,10 +26,10 @@ const HEAD = {
 
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, bodies, now } = options
-  const text = TEXT[lang]
+  const text = { ...TEXT[lang], statusPath: options.paths[lang] }
   const head = HEAD[lang]
   const overall = bodies.health === null ? 'unknown' : overallState(bodies.health)
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
 <h1>${escapeHtml(head.title)}</h1>
 ${renderSections(text, bodies)}
 <p id="status-announce" class="vh" role="status"></p>
@@ -50,4 +52,17 @@ ${renderSections(text, bodies)}
     germanPrefix: options.germanPrefix,
     notice: options.notice
   })
+}
+
+/**
+ * The rendered page with the answer for `input` (a server id or message link) in the "Find your server" section:
+ * the form of `/status?guild=…` answered without JavaScript, spliced into the page rendered once.
+ */
+export function withGuildAnswer (html: string, lang: Locale, statusPath: string, input: string, shards: ShardsBody | null): string {
+  const text = TEXT[lang]
+  const guildId = guildIdFromInput(input)
+  const answer = guildId === undefined ? 'invalid' : shards === null ? 'unavailable' : findGuild(shards, guildId)
+  const empty = shardFinderSection({ ...text, statusPath })
+  const answered = shardFinderSection({ ...text, statusPath }, guildAnswer(text, answer), input.slice(0, 200))
+  return html.replace(empty, () => answered)
 }

@@ -1,7 +1,8 @@
-// What the status page reads: the four API bodies of DESIGN §4, from whatever services produce them.
+// What the status page reads: the API bodies of DESIGN §4 and §9's shards, from whatever services produce them.
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
+import type { ShardsBody } from '../api/shards.ts'
 import type { Monitor } from '../monitor/monitor.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
@@ -16,6 +17,8 @@ export interface StatusSource {
   history (): HistoryBody | Promise<HistoryBody>
   discord (): PlatformStatusBody | undefined | Promise<PlatformStatusBody | undefined>
   incidents (): IncidentsBody | Promise<IncidentsBody>
+  /** The body of GET /api/v1/health/shards; undefined while no shard has reported. */
+  shards (): ShardsBody | undefined | Promise<ShardsBody | undefined>
 }
 
 /**
@@ -31,18 +34,19 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
       return null
     }
   }
-  const [health, history, discord, incidents] = await Promise.all([
+  const [health, history, discord, incidents, shards] = await Promise.all([
     read('health', () => source.health()),
     read('history', () => source.history()),
     read('discord', () => source.discord()),
-    read('incidents', () => source.incidents())
+    read('incidents', () => source.incidents()),
+    read('shards', () => source.shards())
   ])
-  return { health, history, discord: discord ?? null, incidents }
+  return { health, history, discord: discord ?? null, incidents, shards: shards ?? null }
 }
 
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
 export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
-  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents
+  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards
 }
 
 /** The running services as a StatusSource: the same in-memory values the API endpoints send. */
@@ -55,6 +59,7 @@ export function serviceStatusSource (services: { monitor: Monitor, platformStatu
     },
     history: async () => (await services.monitor.history.get()).value,
     discord: () => services.platformStatus.current(),
-    incidents: () => services.incidents.body()
+    incidents: () => services.incidents.body(),
+    shards: () => services.monitor.shards()?.body.value
   }
 }

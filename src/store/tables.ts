@@ -57,6 +57,8 @@ export interface BotHeartbeatsTable {
   ping_ms: number | null
   guilds: number | null
   reported_at: string
+  /** The cluster (a process running several shards) the shard belongs to; null when the bot has no clusters. */
+  cluster_id: number | null
 }
 
 export interface Tables {

@@ -34,10 +34,22 @@ describe('status-api heartbeat', () => {
     assert.equal(row?.shard_id, 3)
     assert.equal(row?.status, 'reconnecting')
     assert.equal(row?.ping_ms, null)
+    assert.equal(row?.cluster_id, null)
+  })
+
+  it('records the cluster given with --cluster', async (t) => {
+    const dir = tempDir(t)
+    const result = await run(dir, ['heartbeat', '--shard', '5', '--status', 'ready', '--cluster', '1'])
+    assert.equal(result.status, 0, result.stderr)
+    assert.equal(result.stdout.trim(), 'shard 5 (cluster 1): ready')
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
+    t.after(() => database.close())
+    const [row] = await listBotHeartbeats(database)
+    assert.equal(row?.cluster_id, 1)
   })
 
   for (const args of [[], ['--shard', '1'], ['--shard', 'x', '--status', 'ready'], ['--shard', '1', '--status', 'sleeping'],
-    ['--shard', '1', '--status', 'ready', '--ping', '-4'], ['--shard', '1', '--status', 'ready', '--bogus']]) {
+    ['--shard', '1', '--status', 'ready', '--ping', '-4'], ['--shard', '1', '--status', 'ready', '--bogus'], ['--shard', '1', '--status', 'ready', '--cluster', 'one']]) {
     it(`rejects ${JSON.stringify(args)} with one line, exit 2, nothing written`, async (t) => {
       const dir = tempDir(t)
       const result = await run(dir, ['heartbeat', ...args])

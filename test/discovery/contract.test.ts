@@ -3,6 +3,7 @@
 // Routes that land later are covered without touching this file.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp, databaseBackends, type Env } from '../helper.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
@@ -24,6 +25,8 @@ for (const backend of databaseBackends()) {
   describe(`the OpenAPI contract on ${backend.name}`, { skip: backend.skip }, () => {
     it('every operation answers as documented: GET, HEAD, 304, 400, 404 and 405', async (t) => {
       const { app, context } = await buildTestApp(t, { ...await backend.env(), ...await upstreams(t, true) })
+      await reportHeartbeat(context.database, { shard: 0, status: 'ready', pingMs: 40, cluster: 0 })
+      await reportHeartbeat(context.database, { shard: 1, status: 'resuming', cluster: 1 })
       await context.monitor.runOnce()
       const served = await app.inject('/api/v1/openapi.json')
       assert.equal(served.statusCode, 200)
@@ -58,8 +61,8 @@ for (const backend of databaseBackends()) {
             assert.deepEqual(contract.check(entry, refused), [], `${other} ${url}`)
           }
 
-          for (const parameter of (entry.operation.parameters ?? []).filter((p) => p.in === 'query')) {
-            for (const { value, why } of invalidValues(parameter)) {
+          for (const parameter of (entry.operation.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path')) {
+            for (const { value, why } of invalidValues(parameter).filter((v) => parameter.in === 'query' || v.why !== 'missing')) {
               const bad = await app.inject({ method, url: operationUrl(entry, { [parameter.name]: value }) })
               assert.equal(bad.statusCode, 400, `${parameter.name} ${why}`)
               assert.deepEqual(contract.check(entry, bad, { head: headOnly }), [], `${parameter.name} ${why}`)
@@ -67,8 +70,11 @@ for (const backend of databaseBackends()) {
           }
 
           // A mistyped path below an API path; the documentation's own pages decide what lies below /docs/.
-          if (/^\/(api|\.well-known)\//.test(entry.path)) {
-            const missing = await app.inject({ method, url: `${entry.path}${MISSING}` })
+          // (Unless another operation's path template takes that URL, as /shards/{guildId} takes /shards/anything.)
+          const missingUrl = `${operationUrl(entry).split('?')[0]!}${MISSING}`
+          const shadowed = entries.some((other) => new RegExp(`^${other.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(missingUrl))
+          if (/^\/(api|\.well-known)\//.test(entry.path) && !shadowed) {
+            const missing = await app.inject({ method, url: missingUrl })
             assert.equal(missing.statusCode, 404)
             assert.deepEqual(contract.check(entry, missing, { head: headOnly }), [], `${entry.path}${MISSING}`)
           }
@@ -87,6 +93,11 @@ for (const backend of databaseBackends()) {
         assert.deepEqual(contract.check(entry(path), response), [], path)
       }
       await expect('/api/v1/health', 503) // no check yet: a problem
+      const lookup = contract.operations().find((e) => e.path === '/api/v1/health/shards/{guildId}')!
+      const noShards = await app.inject(operationUrl(lookup))
+      assert.equal(noShards.statusCode, 503, 'no shard has reported')
+      assert.deepEqual(contract.check(lookup, noShards), [])
+      await expect('/api/v1/health/shards', 503)
       await context.monitor.runOnce() // the bot's endpoint hangs: the bot is down, and so is the service
       await expect('/api/v1/health', 503) // the health body itself
       await expect('/api/v1/health/discord', 503)

@@ -117,7 +117,7 @@ function rewriteRefs (value: unknown): unknown {
   ]))
 }
 
-/** A value a query parameter accepts: its example, default, or one made to fit its schema. */
+/** A value a query or path parameter accepts: its example, default, or one made to fit its schema. */
 export function validValue (parameter: Parameter): string {
   const schema = parameter.schema ?? {}
   const example = parameter.example ?? (schema.examples as unknown[] | undefined)?.[0] ?? schema.default ?? (schema.enum as unknown[] | undefined)?.[0]
@@ -149,19 +149,34 @@ export function invalidValues (parameter: Parameter): Array<{ value: string | un
     }
   }
   if (Array.isArray(schema.enum)) values.push({ value: 'not-one-of-them', why: 'not in the enum' })
+  if (typeof schema.pattern === 'string') {
+    const pattern = new RegExp(schema.pattern)
+    const value = ['x', '0', '12345', '1'.repeat(64)].find((candidate) => !pattern.test(candidate))
+    if (value !== undefined) values.push({ value, why: 'not matching its pattern' })
+  }
   return values
 }
 
-/** The operation's URL with every required query parameter filled in, plus `overrides` (undefined removes one). */
+/**
+ * The operation's URL with every path parameter and every required query parameter filled in, plus `overrides`
+ * (undefined removes a query parameter).
+ */
 export function operationUrl (entry: OperationEntry, overrides: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams()
+  let path = entry.path
   for (const parameter of entry.operation.parameters ?? []) {
+    if (parameter.in === 'path') {
+      const value = Object.hasOwn(overrides, parameter.name) ? overrides[parameter.name] ?? '' : validValue(parameter)
+      path = path.replace(`{${parameter.name}}`, encodeURIComponent(value))
+    }
     if (parameter.in === 'query' && parameter.required === true) query.set(parameter.name, validValue(parameter))
   }
+  const pathNames = new Set((entry.operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name))
   for (const [name, value] of Object.entries(overrides)) {
+    if (pathNames.has(name)) continue
     if (value === undefined) query.delete(name)
     else query.set(name, value)
   }
   const search = query.toString()
-  return search === '' ? entry.path : `${entry.path}?${search}`
+  return search === '' ? path : `${path}?${search}`
 }

@@ -15,6 +15,7 @@ import type { TSchema } from 'typebox'
 import { loadConfig } from '../../src/config.ts'
 import { openContext } from '../../src/context.ts'
 import { openIncident, resolveIncident } from '../../src/incidents/operations.ts'
+import { upsertBotHeartbeat } from '../../src/store/repositories/bot-heartbeats.ts'
 import { jsonSchemaOf } from '../../src/mcp/schemas.ts'
 import { tools } from '../../src/mcp/tools.ts'
 import { tempDir } from '../helper.ts'
@@ -70,6 +71,10 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     await openIncident(context.database.db, { title: 'Slow command replies', impact: 'minor', status: 'investigating', message: 'We are looking into slow replies.' }, now - 3_600_000)
     const old = await openIncident(context.database.db, { title: 'Bot offline', impact: 'major', status: 'identified', message: 'A deploy went wrong.' }, now - 86_400_000)
     await resolveIncident(context.database.db, old, 'Rolled back; all shards are connected.', now - 80_000_000)
+    // Four shards in two clusters, reported just now (fresh for the instance's first probe round).
+    for (const shard of [0, 1, 2, 3]) {
+      await upsertBotHeartbeat(context.database, { shard_id: shard, status: 'ready', ping_ms: 40, guilds: 100, reported_at: new Date(now).toISOString(), cluster_id: shard < 2 ? 0 : 1 })
+    }
     await context.close()
     instance = await startApp({ DATA_DIR: dataDir, DISCORD_STATUS_URL: platform.url })
     for (let i = 0; i < 100 && (await fetch(`${instance.url}/api/v1/health`)).status !== 200; i++) await sleep(50)
@@ -153,10 +158,14 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     assert.match(german.text, /\/de\/docs\//)
   })
 
-  it('find_shard: a server ID or a message link', { todo: 'needs the shards route (issue 16)' }, async () => {
+  it('find_shard: a server ID or a message link', async () => {
     const byId = await call('find_shard', { server: '222078108977594368' })
     assert.equal(byId.structured.guildId, '222078108977594368')
-    const byLink = await call('find_shard', { server: 'https://discord.com/channels/222078108977594368/222079895583457280/1' })
+    const shard = Number((222078108977594368n >> 22n) % 4n)
+    assert.equal(byId.structured.shard, shard)
+    assert.equal(byId.structured.cluster, shard < 2 ? 0 : 1)
+    assert.equal(byId.structured.connected, true)
+    const byLink = await call('find_shard', { server: 'https://discord.com/channels/222078108977594368/222079895583457280/1120000000000000000' })
     assert.equal(byLink.structured.shard, byId.structured.shard)
   })
 

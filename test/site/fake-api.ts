@@ -1,8 +1,10 @@
-// Test only: the four status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
+// Test only: the status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
 // the real routes do (health 503 while down, discord 503 problem while it has no value, problems on failure).
 import type { FastifyInstance } from 'fastify'
 import { problems } from '../../src/api/problems.ts'
 import type { FixtureStatus } from './fixtures.ts'
+import { parseSnowflake } from '../../src/bot/guild-shard.ts'
+import { findGuild } from '../../src/site/assets/status-view.js'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
   return async function routes (app: FastifyInstance): Promise<void> {
@@ -21,6 +23,18 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
     })
     app.get('/api/v1/health/history', async () => { count('history'); return failing(() => fixture.history()) })
     app.get('/api/v1/health/incidents', async () => { count('incidents'); return failing(() => fixture.incidents()) })
+    app.get('/api/v1/health/shards', async () => {
+      count('shards')
+      const body = failing(() => fixture.shards())
+      if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
+      return body
+    })
+    app.get<{ Params: { guildId: string } }>('/api/v1/health/shards/:guildId', async (request) => {
+      const body = failing(() => fixture.shards()) as ReturnType<FixtureStatus['shards']>
+      if (parseSnowflake(request.params.guildId) === undefined) throw problems.invalidRequest('not a snowflake')
+      if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
+      return findGuild(body, request.params.guildId)
+    })
     app.get('/api/v1/health/discord', async () => {
       count('discord')
       const body = await fixture.discord().catch(() => { throw problems.internal() })

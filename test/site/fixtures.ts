@@ -3,6 +3,7 @@
 import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
 import type { DailyUptime, HealthBody, HistoryBody } from '../../src/api/health.ts'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
+import type { Shard, ShardsBody } from '../../src/api/shards.ts'
 import type { StatusSource } from '../../src/site/status-source.ts'
 
 export const NOW = '2026-11-21T12:03:00.000Z'
@@ -134,17 +135,40 @@ export function discord (now = NOW): PlatformStatusBody {
   }
 }
 
+/**
+ * `total` shards in clusters of `perCluster`, all ready but a few (by default shard 5 reconnecting and 11 silent,
+ * as the health fixture's "14 of 16"); heartbeats a few seconds old, pings that vary.
+ */
+export function shards (total = 16, perCluster = 4, notReady: Record<number, Shard['status']> = { 5: 'reconnecting', 11: 'silent' }, now = NOW): ShardsBody {
+  const clusters: ShardsBody['clusters'] = []
+  let connected = 0
+  for (let id = 0; id < total; id++) {
+    const status = notReady[id] ?? 'ready'
+    if (status === 'ready') connected++
+    const shard: Shard = {
+      id, status, connected: status === 'ready', latencyMs: status === 'missing' ? null : 30 + ((id * 7) % 40),
+      lastHeartbeatAt: status === 'missing' ? null : iso(Date.parse(now) - (status === 'silent' ? 600_000 : 5_000 + (id % 20) * 1000))
+    }
+    const clusterId = Math.floor(id / perCluster)
+    if (clusters[clusterId] === undefined) clusters[clusterId] = { id: clusterId, shards: [] }
+    clusters[clusterId].shards.push(shard)
+  }
+  return { total, connected, clusters }
+}
+
 /** A StatusSource over mutable fixture bodies; set a field to an Error to make that part fail. */
 export class FixtureStatus implements StatusSource {
   healthBody: HealthBody | Error = health()
   historyBody: HistoryBody | Error = history()
   discordBody: PlatformStatusBody | undefined | Error = discord()
   incidentsBody: IncidentsBody | Error = incidents()
+  shardsBody: ShardsBody | undefined | Error = shards()
 
   health (): HealthBody { return unwrap(this.healthBody) }
   history (): HistoryBody { return unwrap(this.historyBody) }
   async discord (): Promise<PlatformStatusBody | undefined> { return unwrap(this.discordBody) }
   async incidents (): Promise<IncidentsBody> { return unwrap(this.incidentsBody) }
+  shards (): ShardsBody | undefined { return unwrap(this.shardsBody) }
 }
 
 function unwrap<T> (value: T | Error): T {

@@ -33,7 +33,7 @@ export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}
     notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.notice }), config.germanPrefix)
   })
   await app.register(siteRoutes, {
-    source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
+    config, source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice
   })
   await app.register(assetRoutes)
   if (options.api === true) await app.register(fakeStatusApi(fixture, apiCalls))

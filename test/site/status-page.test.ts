@@ -4,10 +4,11 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { lastDaySlots } from '../../src/site/assets/status-view.js'
 import { sitePages } from '../../src/site/home-and-status-pages.ts'
+import * as data from './fixtures.ts'
 import { NOW, XSS_TITLE, history } from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 
-const SECTIONS = ['overall', 'maintenance', 'active-incidents', 'components', 'uptime', 'last-day', 'platform', 'past-incidents']
+const SECTIONS = ['overall', 'maintenance', 'components', 'active-incidents', 'shard-finder', 'shards', 'uptime', 'last-day', 'platform', 'past-incidents']
 
 /** The attribute or text of every match of `pattern` (one capture group) in `html`. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1])
@@ -22,7 +23,11 @@ describe('status page', () => {
     assert.match(html, /<html lang="en">/)
     for (const id of SECTIONS) assert.match(html, new RegExp(`<section id="${id}"[^>]*>`), id)
     assert.doesNotMatch(html, /<section id="maintenance"[^>]*hidden/, 'an active window shows its banner')
-    assert.match(html, /<title>System status – Scheduled maintenance in progress<\/title>/)
+    // The headline answers "is the bot up?" from the health status; the active window is a banner below it.
+    assert.match(html, /<title>System status – Degraded performance<\/title>/)
+    assert.match(html, /<h2 id="overall-title">Degraded performance<\/h2>/)
+    const order = SECTIONS.map((id) => html.indexOf(`<section id="${id}"`))
+    assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: the bot first')
     assert.match(html, /Maintenance in progress: Database upgrade/)
     assert.match(html, /Cache cluster resize/)
     assert.match(html, /14 of 16 shards connected/)
@@ -32,13 +37,19 @@ describe('status page', () => {
     assert.match(html, /Last updated: <time id="last-updated" datetime="2026-11-21T12:03:00.000Z">21 Nov 2026, 12:03 UTC<\/time>/)
 
     // 90 days for overall and each component, every day labelled with its date and percent.
-    const days = all(html, /<li class="day day--(\w+)"/g)
+    const days = all(html, /<li class="day day--(\w+)[^"]*"/g)
     assert.equal(days.length, 4 * 90)
     assert.deepEqual(new Set(days), new Set(['ok', 'degraded', 'down', 'no_data']))
-    const labels = all(html, /<li class="day day--\w+" title="([^"]+)"/g)
-    assert.equal(labels[0], '24 Aug 2026: 100% uptime (Operational)')
+    const labels = all(html, /<li class="day day--[^"]+" title="([^"]+)"/g)
+    assert.equal(labels[0], '24 Aug 2026: 100% uptime · Operational')
     assert.equal(labels[3], '27 Aug 2026: no data')
-    assert.equal(labels[41], '4 Oct 2026: 97.36% uptime (Down)', 'truncated, never rounded up')
+    assert.equal(labels[41], '4 Oct 2026: 97.36% uptime · Down · 38 min down', 'truncated, never rounded up; minutes down')
+    // Shaded by minutes down (38: the third shade), and the day of the database failover links to it.
+    assert.match(html, /<li class="day day--down dm3 has-incident" title="4 Oct 2026[^"]*"><a href="\/status\/incidents\/7"><span class="vh">[^<]*Database failover<\/span><\/a><\/li>/)
+    assert.match(html, /<li class="day day--down dm2[^"]*" title="20 Nov 2026: 99\.02% uptime · Down · 14 min down"/)
+    // Narrow screens say what the shortened bars show.
+    assert.match(html, /<h2 id="uptime-title"><span class="wide">Uptime, last 90 days<\/span><span class="narrow">Uptime, last 30 days<\/span><\/h2>/)
+    assert.match(html, /<h2 id="last-day-title"><span class="wide">Last 24 hours<\/span><span class="narrow">Last 12 hours<\/span><\/h2>/)
     assert.match(html, /Overall<\/h3><span class="bar-percent">99\.98% uptime/)
     // The last 24 hours in 96 slots.
     assert.equal(all(html, /<li class="slot day--(\w+)"/g).length, 96)
@@ -52,10 +63,12 @@ describe('status page', () => {
     assert.equal(response.statusCode, 200)
     const html = response.body
     assert.match(html, /<html lang="de">/)
-    assert.match(html, /<title>Systemstatus – Geplante Wartung läuft<\/title>/)
+    assert.match(html, /<title>Systemstatus – Eingeschränkte Leistung<\/title>/)
     assert.match(html, /14 von 16 Shards verbunden/)
     assert.match(html, /99,98\u00a0% verfügbar/, 'German number format (no-break space before %)')
-    assert.match(html, /<link rel="alternate" hreflang="en" href="\/status">/)
+    // Absolute alternates (on the request's origin), the page itself included, and x-default: the English page.
+    assert.match(html, /<link rel="alternate" hreflang="de" href="http:\/\/localhost\/de-ch\/status">\n<link rel="alternate" hreflang="en" href="http:\/\/localhost\/status">\n<link rel="alternate" hreflang="x-default" href="http:\/\/localhost\/status">/)
+    assert.doesNotMatch(html, /origin\.invalid/)
     assert.match(html, /<a class="lang-switch" href="\/status" hreflang="en" lang="en">English<\/a>/)
     assert.match(html, /<a href="\/de-ch\/status" aria-current="page">Status<\/a>/)
     assert.match(html, /data-locale="de"/)
@@ -94,7 +107,7 @@ describe('status page', () => {
       [{ ...health, maintenance: false, status: 'ok' }, 'ok', 'All systems operational'],
       [{ ...health, maintenance: false, status: 'degraded' }, 'degraded', 'Degraded performance'],
       [{ ...health, maintenance: false, status: 'down' }, 'down', 'Major outage'],
-      [{ ...health, maintenance: true, status: 'down' }, 'maintenance', 'Scheduled maintenance in progress']
+      [{ ...health, maintenance: true, status: 'ok' }, 'ok', 'All systems operational']
     ] as const
     for (const [body, state, words] of cases) {
       fixture.healthBody = body
@@ -110,7 +123,7 @@ describe('status page', () => {
     fixture.historyBody = new Error('database gone')
     fixture.discordBody = undefined
     let html = (await app.inject('/status')).body
-    assert.match(html, /<section id="uptime"[^>]*><h2[^>]*>Uptime, last 90 days<\/h2><p class="unavailable">/)
+    assert.match(html, /<section id="uptime"[^>]*><h2[^>]*><span class="wide">Uptime, last 90 days<\/span>.*?<\/h2><p class="unavailable">/)
     assert.match(html, /The status of Discord is not available right now\./)
     assert.match(html, /14 of 16 shards connected/)
     assert.ok(!html.includes('database gone'), 'no error text on the page')
@@ -157,9 +170,11 @@ describe('status page', () => {
 
   it('shows a notice on every page when asked (the demo marks its data that way)', async (t) => {
     const { app } = await buildSiteApp(t, { notice: 'Demo data: nothing on this page is real.' })
-    for (const url of ['/', '/status', '/de/status']) {
+    for (const url of ['/', '/status']) {
       assert.match((await app.inject(url)).body, /<p class="site-notice" role="note">Demo data: nothing on this page is real\.<\/p>/)
     }
+    // English text on a German page says so.
+    assert.match((await app.inject('/de/status')).body, /<p class="site-notice" role="note" lang="en">Demo data: nothing on this page is real\.<\/p>/)
   })
 })
 
@@ -172,7 +187,7 @@ describe('home page', () => {
     assert.match(english.body, /<html lang="en">/)
     const links = all(english.body, /<li class="link-card"><a href="([^"]+)"/g)
     assert.deepEqual(links, ['/status', '/docs/api', '/de'])
-    assert.match(english.body, /Right now:<\/span> <a href="\/status">Scheduled maintenance in progress<\/a>/)
+    assert.match(english.body, /Right now:<\/span> <a href="\/status">Degraded performance<\/a>/)
 
     const german = await app.inject('/de')
     assert.match(german.body, /<html lang="de">/)
@@ -215,5 +230,67 @@ describe('last 24 hours', () => {
     assert.equal(at('2026-11-21T06:30:00.000Z'), 'down')
     assert.equal(at('2026-11-21T06:45:00.000Z'), 'ok')
     assert.deepEqual(new Set(slots.map((slot) => slot.status)), new Set(['ok', 'down', 'no_data']))
+  })
+})
+
+describe('shards on the status page', () => {
+  it('answers "Find your server" without JavaScript: an id or a message link names shard, cluster and state', async (t) => {
+    const { app } = await buildSiteApp(t)
+    // 81384788765712384 >> 22 is 19403570422, which is 2 modulo 16: shard 2 of cluster 0 (four shards per cluster).
+    const byId = await app.inject('/status?guild=81384788765712384')
+    assert.equal(byId.statusCode, 200)
+    assert.match(byId.body, /<div id="guild-answer" class="guild-answer" role="status"><p class="answer answer--ok" data-guild="81384788765712384">[^]*Server 81384788765712384 is on shard 2 in cluster 0: Ready\. It is connected\./)
+    assert.match(byId.body, /<input id="guild-input" name="guild" value="81384788765712384"/)
+    // 2^64 - 1 is shard 15 of 16 (cluster 3); shard 5 is reconnecting in the fixture, found from a message link.
+    const link = encodeURIComponent('https://discord.com/channels/18446744073709551615/381870553235193857/1046084127234203698')
+    assert.match((await app.inject(`/status?guild=${link}`)).body, /is on shard 15 in cluster 3: Ready/)
+    const plain = await app.inject('/status')
+    assert.match(plain.body, /<div id="guild-answer" class="guild-answer" role="status"><\/div>/)
+    assert.match(plain.body, /<form class="guild-form" method="get" action="\/status" role="search">/)
+    const invalid = await app.inject('/status?guild=%3Cscript%3E')
+    assert.match(invalid.body, /answer--down">That is neither a server ID/)
+    assert.match(invalid.body, /value="&lt;script&gt;"/)
+    assert.doesNotMatch(invalid.body, /<script>/)
+    const german = await app.inject('/de/status?guild=81384788765712384')
+    assert.match(german.body, /liegt auf Shard 2 in Cluster 0: Bereit\. Er ist verbunden\./)
+    assert.match(german.body, /action="\/de\/status"/)
+  })
+
+  it('says when no shard has reported, and draws every shard in its cluster with state by class and title', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    const html = (await app.inject('/status')).body
+    assert.equal(all(html, /<li class="s-(\w+)" title="/g).length, 16)
+    assert.match(html, /<li class="s-reconnecting" title="65 ms · 12:02">5<\/li>/)
+    assert.match(html, /<details class="cluster" data-key="cluster-1" open>/)
+    assert.match(html, /14 of 16 shards connected<\/strong> · 1 Reconnecting, 1 Silent/)
+    fixture.shardsBody = undefined
+    const none = (await app.inject('/status?guild=81384788765712384')).body
+    assert.match(none, /No bot shard has reported yet\./)
+    assert.match(none, /answer--unknown">No shard has reported yet/)
+  })
+
+  it('keeps 1,000 shards readable and the page under 150 KB: clusters folded unless a shard in them is not ready', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    fixture.shardsBody = data.shards(1000, 16, { 77: 'reconnecting', 500: 'disconnected', 501: 'silent', 999: 'missing' })
+    const html = (await app.inject('/status')).body
+    assert.equal(all(html, /<li class="s-(\w+)"/g).length, 1000)
+    const bytes = Buffer.byteLength(html)
+    assert.ok(bytes < 150 * 1024, `${bytes} bytes`)
+    t.diagnostic(`status page with 1,000 shards: ${bytes} bytes`)
+    const open = all(html, /<details class="cluster" data-key="cluster-(\d+)" open>/g)
+    assert.deepEqual(open, ['4', '31', '62'], 'only clusters with a shard not ready start open')
+    assert.equal(all(html, /<details class="cluster" data-key="cluster-\d+"/g).length, 63)
+  })
+})
+
+describe('English text on German pages', () => {
+  it('carries lang="en": probe messages and Discord\'s own names', async (t) => {
+    const { app } = await buildSiteApp(t)
+    const german = (await app.inject('/de/status')).body
+    assert.match(german, /<li lang="en">Two shards are reconnecting\.<\/li>/)
+    assert.match(german, /<span class="name" lang="en">Media Proxy<\/span>/)
+    assert.match(german, /rel="external noopener" lang="en">Increased gateway latency<\/a>/)
+    const english = (await app.inject('/status')).body
+    assert.doesNotMatch(english, /lang="en">Two shards/)
   })
 })

@@ -12,9 +12,13 @@ import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { SearchBody, SearchQuery, type SearchBody as SearchBodyType } from '../../api/search.ts'
 import { HTML_TYPE, encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
-import { sendSerialized } from '../send.ts'
+import { sendPage, sendSerialized, withOrigin } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
 
 export interface DocsRoutesOptions {
+  /** For {base_url}: the pages' absolute links (hreflang) point there. */
+  config: Config
   docs: DocsSite
 }
 
@@ -23,11 +27,11 @@ const HTML_SEARCH_LIMIT = 20
 const SEARCH_CACHE_ENTRIES = 2000
 
 export default async function docsRoutes (app: FastifyInstance, options: DocsRoutesOptions): Promise<void> {
-  const { docs } = options
-  for (const locale of ['en', 'de'] as const) registerLocale(app, docs, locale)
+  const { docs, config } = options
+  for (const locale of ['en', 'de'] as const) registerLocale(app, docs, locale, config)
 }
 
-function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Locale): void {
+function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Locale, config: Config): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const root = docs.roots[locale]
   const language = locale === 'en' ? 'English' : 'German'
@@ -63,7 +67,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     const raw = request.query.q
     const query = (typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '').trim().slice(0, 200)
     const results = query === '' ? [] : docs.search(locale, query, HTML_SEARCH_LIMIT)
-    return reply.type(HTML_TYPE).send(renderSearchPage(docs, locale, query, results))
+    return reply.type(HTML_TYPE).send(withOrigin(renderSearchPage(docs, locale, query, results), baseUrlOf(request, config)))
   })
 
   // Each page is rendered once, on its first request; only pages that exist are kept.
@@ -79,7 +83,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     return rendered
   }
   const pageOptions = { config: { cacheControl: cacheControl.page }, schema: { hide: true } }
-  app.get(root, pageOptions, async (_request, reply) => sendSerialized(reply, page(''), { type: HTML_TYPE }))
+  app.get(root, pageOptions, async (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
   app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, async (request, reply) =>
-    sendSerialized(reply, page(request.params['*'].replace(/\/+$/, '')), { type: HTML_TYPE }))
+    sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlOf(request, config)))
 }

@@ -5,14 +5,19 @@ import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
-import { renderStatusPage } from '../../site/status-page.ts'
+import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
-import { sendSerialized } from '../send.ts'
+import { LruCache } from '../../lib/lru.ts'
+import { sendPage, sendSerialized, withOrigin } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
 
 export interface SiteRouteOptions {
+  /** For {base_url}: the pages' absolute links (hreflang) point there. */
+  config: Config
   source: StatusSource
   clock: Clock
   germanPrefix: string
@@ -24,7 +29,7 @@ export interface SiteRouteOptions {
 
 export default async function siteRoutes (fastify: FastifyInstance, options: SiteRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
-  const { source, clock, germanPrefix, notice } = options
+  const { source, clock, germanPrefix, notice, config } = options
   const refreshSeconds = options.refreshSeconds ?? 60
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
 
@@ -33,6 +38,8 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     // probe interval), not per request: the status page is ~85 KB of HTML.
     let home: { health: StatusBodies['health'], page: Serialized<string> } | undefined
     let status: { bodies: StatusBodies, page: Serialized<string> } | undefined
+    // Answered pages of "Find your server", per base URL and input, until the page changes (bounded: clients choose the input).
+    let answered = new LruCache<string, Serialized<string>>(256)
 
     app.get(localPath(lang, '/', germanPrefix), {
       config: { cacheControl: cacheControl.page }
@@ -47,11 +54,11 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         const html = renderHomePage({ lang, health, germanPrefix, notice })
         home = { health, page: encodeOnce(html, html) }
       }
-      return sendSerialized(reply, home.page, { type: HTML_TYPE })
+      return sendPage(reply, home.page, baseUrlOf(request, config))
     })
 
     // The page shows the health body first of all, so it is cached no longer than that body.
-    app.get(statusPaths[lang], {
+    app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
       config: { cacheControl: cacheControl.health }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
@@ -59,8 +66,21 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         const now = new Date(clock.now()).toISOString()
         const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
         status = { bodies, page: encodeOnce(html, html) }
+        answered = new LruCache(256)
       }
-      return sendSerialized(reply, status.page, { type: HTML_TYPE })
+      // "Find your server" without JavaScript: the same page with the answer in its slot.
+      const guild = request.query.guild
+      if (typeof guild === 'string' && guild !== '') {
+        const base = baseUrlOf(request, config)
+        const page = status.page
+        const shards = status.bodies.shards
+        const filled = answered.getOrSet(`${base} ${guild.slice(0, 200)}`, () => {
+          const html = withOrigin(withGuildAnswer(page.value, lang, statusPaths[lang], guild, shards), base)
+          return encodeOnce(html, html)
+        })
+        return sendSerialized(reply, filled, { type: HTML_TYPE })
+      }
+      return sendPage(reply, status.page, baseUrlOf(request, config))
     })
   }
 }

@@ -3,7 +3,9 @@ import type { Database } from '../../store/database.ts'
 import { listBotHeartbeats } from '../../store/repositories/bot-heartbeats.ts'
 import { withTimeout } from '../../lib/timeout.ts'
 import { worse } from '../status.ts'
-import { judgeHeartbeats } from './bot-heartbeats.ts'
+import type { ShardsBody } from '../../api/shards.ts'
+import { buildShardsBody } from '../../bot/shards.ts'
+import { judgeShards } from './bot-heartbeats.ts'
 import { probeBotUrl } from './bot-url.ts'
 import type { BotProbeResult } from './probe.ts'
 
@@ -13,6 +15,8 @@ export interface BotProbeOptions {
   heartbeatTimeoutSeconds: number
   now: number
   timeoutMs: number
+  /** Receives the shards view built from the heartbeats read (undefined: none reported); not called when unreadable. */
+  onShards?: (body: ShardsBody | undefined) => void
 }
 
 /**
@@ -46,7 +50,9 @@ export async function probeBot (options: BotProbeOptions): Promise<BotProbeResul
 async function readHeartbeats (options: BotProbeOptions): Promise<BotProbeResult | undefined | 'unreadable'> {
   try {
     const rows = await withTimeout(listBotHeartbeats(options.database), options.timeoutMs, 'bot heartbeats')
-    return judgeHeartbeats(rows, options.now, options.heartbeatTimeoutSeconds)
+    const body = buildShardsBody(rows, options.now, options.heartbeatTimeoutSeconds)
+    options.onShards?.(body)
+    return body === undefined ? undefined : judgeShards(body)
   } catch {
     return 'unreadable'
   }

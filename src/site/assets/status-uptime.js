@@ -1,5 +1,6 @@
 // The 90-day uptime bars and the last-24-hours strip, rendered from the history body (server and browser).
 import { clock, dateTime, day, esc, percent } from './status-format.js'
+import { incidentHref } from './status-links.js'
 
 const COMPONENTS = ['database', 'cache', 'bot']
 const SLOT_MINUTES = 15
@@ -9,6 +10,11 @@ const RANK = { ok: 1, degraded: 2, down: 3 }
 // Narrow screens show the newest 30 days and 12 hours (CSS hides the rest; the daily table keeps all).
 const NARROW_DAYS = 30
 const NARROW_SLOTS = SLOTS / 2
+
+/** A heading that says what the bars show at this width: narrow screens show only the newest 30 days and 12 hours. */
+function widthWords (wide, narrow) {
+  return `<span class="wide">${esc(wide)}</span><span class="narrow">${esc(narrow)}</span>`
+}
 
 /** The start and end labels under a bar; the start differs between wide and narrow screens. */
 function scale (wideFrom, narrowFrom, to) {
@@ -22,17 +28,48 @@ function legend (text) {
   return `<ul class="legend" aria-label="${esc(text.legend)}">${['ok', 'degraded', 'down', 'no_data'].map(item).join('')}</ul>`
 }
 
-function dayCell (text, entry) {
-  const label = text.uptimeDay(day(text, entry.date), entry.percent === null ? null : percent(text, entry.percent))
-  const full = entry.status === 'no_data' ? label : `${label} (${text.status[entry.status]})`
-  return `<li class="day day--${esc(entry.status)}" title="${esc(full)}"><span class="vh">${esc(full)}</span></li>`
+/** Minutes down that day: counted for the overall bar, from the day's percent and checks for a component. */
+function downMinutes (entry) {
+  if (entry.downChecks !== undefined) return entry.downChecks
+  return entry.percent === null || entry.checks === undefined ? 0 : Math.round(entry.checks * (100 - entry.percent) / 100)
 }
 
-function bar (text, name, uptimePercent, days, range) {
+/** Shade of a day by how long it was down: under 5 minutes, under 30, under 2 hours, longer. */
+function shade (minutes) {
+  return minutes === 0 ? '' : ` dm${minutes < 5 ? 1 : minutes < 30 ? 2 : minutes < 120 ? 3 : 4}`
+}
+
+function dayCell (text, entry, incidents) {
+  const label = text.uptimeDay(day(text, entry.date), entry.percent === null ? null : percent(text, entry.percent))
+  const minutes = downMinutes(entry)
+  const figures = [label]
+  if (entry.status !== 'no_data') figures.push(text.status[entry.status])
+  if (minutes > 0) figures.push(text.minutesDown(minutes))
+  const full = figures.join(' · ')
+  const link = incidents.length === 0
+    ? ''
+    : `<a href="${esc(incidentHref(text, incidents[0].id))}"><span class="vh">${esc(`${full} – ${incidents.map((i) => i.title).join(', ')}`)}</span></a>`
+  return `<li class="day day--${esc(entry.status)}${shade(minutes)}${link === '' ? '' : ' has-incident'}" title="${esc(full)}">${link}</li>`
+}
+
+/** The incidents (of the incidents body) that were open at some time of each day, by date. */
+function incidentsByDay (incidents, daily) {
+  const byDay = new Map()
+  if (incidents === null || incidents === undefined) return byDay
+  for (const entry of daily) {
+    const from = Date.parse(`${entry.date}T00:00:00Z`)
+    const to = from + 86_400_000
+    const open = incidents.incidents.filter((i) => Date.parse(i.startedAt) < to && (i.resolvedAt === null || Date.parse(i.resolvedAt) >= from))
+    if (open.length > 0) byDay.set(entry.date, open)
+  }
+  return byDay
+}
+
+function bar (text, name, uptimePercent, days, range, byDay = new Map()) {
   const summary = uptimePercent === null ? text.status.no_data : text.uptimeSummary(percent(text, uptimePercent))
   const cells = days === undefined
     ? `<p class="bar-missing">${esc(text.uptimeNoComponentDays)}</p>`
-    : `<ol class="days" aria-label="${esc(`${name}: ${range}`)}">${days.map((entry) => dayCell(text, entry)).join('')}</ol>`
+    : `<ol class="days" aria-label="${esc(`${name}: ${range}`)}">${days.map((entry) => dayCell(text, entry, byDay.get(entry.date) ?? [])).join('')}</ol>`
   return `<div class="bar"><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
 }
 
@@ -41,26 +78,30 @@ function dailyTable (text, daily) {
     `<td>${esc(entry.percent === null ? text.status.no_data : percent(text, entry.percent))}</td>` +
     `<td>${entry.checks} / ${entry.expectedChecks}</td><td>${entry.degradedChecks}</td><td>${entry.downChecks}</td></tr>`).join('')
   const head = text.uptimeTableHead.map((cell) => `<th scope="col">${esc(cell)}</th>`).join('')
-  return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll"><table>` +
+  return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="${esc(text.uptimeTableCaption)}"><table>` +
     `<caption>${esc(text.uptimeTableCaption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`
 }
 
-/** Section "uptime": one bar per day for overall and each component, with a table of the daily figures. */
-export function uptimeSection (text, history) {
+/**
+ * Section "uptime": one bar per day for overall and each component, with a table of the daily figures. A day of
+ * the overall bar with an incident links to the incident's page (from the incidents body, when there is one).
+ */
+export function uptimeSection (text, history, incidents = null) {
   const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
-  const title = `<h2 id="uptime-title">${esc(text.uptimeHeading)}</h2>`
+  const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const { uptime } = history
   const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
   const perComponent = (component) => uptime.daily.every((entry) => entry.components !== undefined)
-    ? uptime.daily.map((entry) => ({ date: entry.date, ...entry.components[component] }))
+    ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...entry.components[component] }))
     : undefined
-  const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, range)]
+  const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, range, incidentsByDay(incidents, uptime.daily))]
   for (const component of COMPONENTS) {
     bars.push(bar(text, text.components[component], uptime.components[component], perComponent(component), range))
   }
-  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}${bars.join('')}` +
+  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
+    '<p class="day-detail meta" aria-live="polite"></p>' +
     `${dailyTable(text, uptime.daily)}</section>`
 }
 
@@ -82,7 +123,7 @@ export function lastDaySlots (history) {
 /** Section "last-day": a compact strip of the last 24 hours and a one-line summary. */
 export function lastDaySection (text, history) {
   const open = '<section id="last-day" class="card" aria-labelledby="last-day-title">'
-  const title = `<h2 id="last-day-title">${esc(text.lastDayHeading)}</h2>`
+  const title = `<h2 id="last-day-title">${widthWords(text.lastDayHeading, text.lastDayHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const slots = lastDaySlots(history)
   const iso = (ms) => new Date(ms).toISOString()

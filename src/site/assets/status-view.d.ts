@@ -1,13 +1,15 @@
 // Types of status-view.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
 import type { PlatformStatusBody } from '../../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../../api/health.ts'
-import type { IncidentsBody } from '../../api/incidents.ts'
+import type { Incident, IncidentsBody } from '../../api/incidents.ts'
+import type { ShardLookupBody, ShardsBody } from '../../api/shards.ts'
 
 export interface StatusBodies {
   health: HealthBody | null
   history: HistoryBody | null
   discord: PlatformStatusBody | null
   incidents: IncidentsBody | null
+  shards: ShardsBody | null
 }
 
 export interface StatusText {
@@ -21,9 +23,25 @@ export interface StatusText {
   refreshFailed: string
   refreshNote: (seconds: number) => string
   utc: string
+  updatesLabel: string
+  incidentLink: string
+  incidentPageTitle: string
+  maintenancePageTitle: string
+  backToStatus: string
+  maintenanceState: Record<'scheduled' | 'active' | 'ended' | 'cancelled', string>
+  maintenanceEvents: Record<'scheduled' | 'started' | 'ended' | 'cancelled', string>
+  maintenanceWindow: (from: string, to: string) => string
+  /** The status page's path in this language (`/status`, `/de/status`): incident links go below it. */
+  statusPath?: string
 }
 
 export declare const TEXT: { en: StatusText, de: StatusText }
-export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down' | 'maintenance'
+export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down'
 export declare function renderSections (text: StatusText, bodies: StatusBodies): string
 export declare function lastDaySlots (history: HistoryBody): Array<{ from: number, to: number, status: 'ok' | 'degraded' | 'down' | 'no_data' }>
+export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
+export declare function incidentBody (text: StatusText, incident: Incident): string
+export declare function icon (kind: string): string
+export declare function shardFinderSection (text: StatusText, answerHtml?: string, input?: string): string
+export declare function guildAnswer (text: StatusText, answer: ShardLookupBody | 'invalid' | 'unavailable'): string
+export declare function findGuild (shards: ShardsBody, guildId: string): ShardLookupBody | 'unavailable'

@@ -5,8 +5,11 @@ import { TEXT } from './status-text.js'
 import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
+import { shardFinderSection, shardsSection } from './status-shards.js'
+import { incidentHref } from './status-links.js'
 
-export { TEXT, lastDaySlots }
+export { TEXT, icon, lastDaySlots, shardFinderSection }
+export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'degraded', major_outage: 'down', under_maintenance: 'maintenance'
@@ -14,13 +17,18 @@ const PLATFORM_KIND = {
 const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical: 'down' }
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
 
-/** What the banner says: maintenance wins while a window is active (outages in it are expected). */
+/** What the headline says: whether the bot and its service are up. An active maintenance window is a banner below it. */
 export function overallState (health) {
-  return health.maintenance ? 'maintenance' : health.status
+  return health.status
 }
 
 function badge (kind, label) {
   return `<span class="badge badge--${esc(kind)}">${icon(kind)}<span>${esc(label)}</span></span>`
+}
+
+/** ` lang="en"` on a page in another language, for text that stays English (probe messages, Discord's own names). */
+function english (text) {
+  return text.dateLocale.startsWith('en') ? '' : ' lang="en"'
 }
 
 function unavailable (text) {
@@ -49,10 +57,10 @@ function componentCard (text, name, component, extra) {
   const details = []
   if (component.latencyMs !== null) details.push(`${esc(text.latency)}: ${esc(millis(text, component.latencyMs))}`)
   details.push(...extra)
-  if (component.message !== undefined) details.push(esc(component.message))
+  const message = component.message === undefined ? '' : `<li${english(text)}>${esc(component.message)}</li>`
   return `<li class="component component--${esc(component.status)}"><h3>${esc(text.components[name])}</h3>` +
     `${badge(component.status, text.status[component.status])}` +
-    `${details.length === 0 ? '' : `<ul class="component-details">${details.map((d) => `<li>${d}</li>`).join('')}</ul>`}</li>`
+    `${details.length === 0 && message === '' ? '' : `<ul class="component-details">${details.map((d) => `<li>${d}</li>`).join('')}${message}</ul>`}</li>`
 }
 
 /** Section "components": database, cache and the bot connection with its shards. */
@@ -96,11 +104,11 @@ export function platformSection (text, discord) {
   const freshness = discord.stale
     ? `<p class="stale" role="note">${icon('degraded')}<span>${esc(text.platformStale(dateTime(text, discord.fetchedAt)))}</span></p>`
     : `<p class="meta">${esc(text.platformFetched(`${clock(text, discord.fetchedAt)} ${text.utc}`, dateTime(text, discord.updatedAt)))}</p>`
-  const components = discord.components.map((c) => `<li><span class="name">${esc(c.name)}</span>` +
+  const components = discord.components.map((c) => `<li><span class="name"${english(text)}>${esc(c.name)}</span>` +
     `${badge(PLATFORM_KIND[c.status] ?? 'unknown', text.platformStatus[c.status] ?? c.status)}</li>`).join('')
   const incidents = discord.incidents.map((incident) => {
     const href = safeHref(incident.url)
-    const name = href === undefined ? esc(incident.name) : `<a href="${href}" rel="external noopener">${esc(incident.name)}</a>`
+    const name = href === undefined ? `<span${english(text)}>${esc(incident.name)}</span>` : `<a href="${href}" rel="external noopener"${english(text)}>${esc(incident.name)}</a>`
     return `<li>${name} ${badge(IMPACT_KIND[incident.impact] ?? 'unknown', text.incidentStatus[incident.status] ?? incident.status)}` +
       `<span class="meta"> ${time(incident.updatedAt, dateTime(text, incident.updatedAt))}</span></li>`
   }).join('')
@@ -111,13 +119,13 @@ export function platformSection (text, discord) {
     (pageHref === undefined ? '' : `<p><a href="${pageHref}" rel="external noopener">${esc(text.platformLink)}</a></p>`) + '</section>'
 }
 
-function incidentBody (text, incident) {
+export function incidentBody (text, incident) {
   const updates = incident.updates.map((update) => `<li><p class="update-head"><strong>${esc(text.incidentStatus[update.status])}</strong> ` +
     `${time(update.at, dateTime(text, update.at))}</p><p class="message">${esc(update.message)}</p></li>`).join('')
   return updates === '' ? '' : `<ol class="updates" aria-label="${esc(text.updatesLabel)}">${updates}</ol>`
 }
 
-function incidentHead (text, incident, headingTag) {
+export function incidentHead (text, incident, headingTag) {
   const resolved = incident.resolvedAt === null ? null : dateTime(text, incident.resolvedAt)
   return `<${headingTag} class="incident-title">${esc(incident.title)}</${headingTag}>` +
     `<span class="incident-badges">${badge(IMPACT_KIND[incident.impact], text.impact[incident.impact])}` +
@@ -132,7 +140,8 @@ export function activeIncidentsSection (text, incidents) {
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
   if (active.length === 0) return `${open}<p class="none">${icon('ok')}<span>${esc(text.noActiveIncidents)}</span></p></section>`
   return `${open}<ul class="plain incidents">${active.map((incident) => `<li class="incident impact--${esc(incident.impact)}">` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${incidentBody(text, incident)}</li>`).join('')}</ul></section>`
+    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${incidentBody(text, incident)}` +
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Section "past-incidents": resolved incidents of the last 90 days, each folded open on demand. */
@@ -142,27 +151,40 @@ export function pastIncidentsSection (text, incidents) {
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)
   if (past.length === 0) return `${open}<p class="none">${esc(text.noPastIncidents)}</p></section>`
   return `${open}<ul class="plain incidents">${past.map((incident) => `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
-    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${incidentBody(text, incident)}</details></li>`).join('')}</ul></section>`
+    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${incidentBody(text, incident)}</details>` +
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Every section, in page order, from whichever bodies are there (null for one that could not be had). */
-export function renderSections (text, { health, history, discord, incidents }) {
+export function renderSections (text, { health, history, discord, incidents, shards }) {
   return [
     overallSection(text, health),
     maintenanceSection(text, incidents),
-    activeIncidentsSection(text, incidents),
     componentsSection(text, health),
-    uptimeSection(text, history),
+    activeIncidentsSection(text, incidents),
+    shardFinderSection(text),
+    shardsSection(text, shards),
+    uptimeSection(text, history, incidents),
     lastDaySection(text, history),
     platformSection(text, discord),
     pastIncidentsSection(text, incidents)
   ].join('\n')
 }
 
-/** Which sections each API body feeds, so a refresh replaces exactly those. */
+/**
+ * Which sections each API body feeds, so a refresh replaces exactly those. Each renderer gets the body and the
+ * latest of every body (`latest`); one that returns undefined leaves its section as it is.
+ */
 export const SECTIONS_OF = {
   health: { overall: overallSection, components: componentsSection },
-  incidents: { maintenance: maintenanceSection, 'active-incidents': activeIncidentsSection, 'past-incidents': pastIncidentsSection },
-  history: { uptime: uptimeSection, 'last-day': lastDaySection },
-  discord: { platform: platformSection }
+  incidents: {
+    maintenance: maintenanceSection,
+    'active-incidents': activeIncidentsSection,
+    'past-incidents': pastIncidentsSection,
+    // Days with an incident link to it: new incidents redraw the bars (once the history is known).
+    uptime: (text, incidents, latest) => latest.history == null ? undefined : uptimeSection(text, latest.history, incidents)
+  },
+  history: { uptime: (text, history, latest) => uptimeSection(text, history, latest.incidents), 'last-day': lastDaySection },
+  discord: { platform: platformSection },
+  shards: { shards: shardsSection }
 }

@@ -1,44 +1,52 @@
 // Keeps the status page current: every data-refresh-seconds (60 in production) it asks the four status
 // endpoints and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
-import { SECTIONS_OF, TEXT, overallState } from './status-view.js'
+import { SECTIONS_OF, TEXT, findGuild, guildAnswer, overallState, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
 
 const ENDPOINTS = {
   health: '/api/v1/health',
   history: '/api/v1/health/history',
   discord: '/api/v1/health/discord',
-  incidents: '/api/v1/health/incidents'
+  incidents: '/api/v1/health/incidents',
+  shards: '/api/v1/health/shards'
 }
 
 const root = document.getElementById('status')
 if (root !== null) start(root)
 
+const FOCUSABLE = 'a[href], button, input, summary, [tabindex]:not([tabindex="-1"])'
+
 function start (root) {
-  const text = TEXT[root.dataset.locale] ?? TEXT.en
+  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? '/status' }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
   let overall = root.dataset.overall
   let lastRun = Date.now()
   let timer
   let running = false
   const shown = new Map()
+  const latest = {}
 
   async function fetchBody (name) {
     const response = await fetch(ENDPOINTS[name], { headers: { accept: 'application/json' }, cache: 'no-cache' })
     const type = response.headers.get('content-type') ?? ''
     // The health endpoint answers 503 with a complete body while an outage lasts; problems are not bodies.
     const usable = response.ok || (name === 'health' && response.status === 503)
+    // No shard has reported: a 503 problem that is an answer ("none yet"), not a failure.
+    if (name === 'shards' && response.status === 503) return null
     if (!usable || !type.startsWith('application/json')) throw new Error(`${name}: HTTP ${response.status}`)
     return response.json()
   }
 
   /** Replaces the sections fed by one body; renders all first, so a bad body changes nothing. */
   function apply (name, body) {
-    const rendered = Object.entries(SECTIONS_OF[name]).map(([id, render]) => [id, render(text, body)])
+    latest[name] = body
+    const rendered = Object.entries(SECTIONS_OF[name]).map(([id, render]) => [id, render(text, body, latest)])
     for (const [id, html] of rendered) {
       const current = document.getElementById(id)
-      if (current === null || shown.get(id) === html) continue
+      if (html === undefined || current === null || shown.get(id) === html) continue
       const openKeys = [...current.querySelectorAll('details[open][data-key]')].map((d) => d.dataset.key)
+      const focus = focusPlace(current)
       const template = document.createElement('template')
       template.innerHTML = html
       const next = template.content.firstElementChild
@@ -47,8 +55,39 @@ function start (root) {
       }
       current.replaceWith(next)
       shown.set(id, html)
+      if (focus !== undefined) restoreFocus(next, focus)
     }
     if (name === 'health') announce(overallState(body))
+    // A server found before keeps its answer current: same rule, from the new shards.
+    const asked = document.querySelector('#guild-answer [data-guild]')
+    if (name === 'shards' && body !== null && asked !== null) {
+      document.getElementById('guild-answer').innerHTML = guildAnswer(text, findGuild(body, asked.dataset.guild))
+    }
+  }
+
+  /**
+   * Where the keyboard focus is inside `section`, if it is: the focused element's id or data-key (of its
+   * fold), else its position among the section's focusable elements, so a replaced section gets it back.
+   */
+  function focusPlace (section) {
+    const active = document.activeElement
+    if (active === null || active === document.body || !section.contains(active)) return undefined
+    const key = active.closest('[data-key]')?.dataset.key
+    const all = [...section.querySelectorAll(FOCUSABLE)]
+    return { id: active.id, key, summary: active.tagName === 'SUMMARY', index: all.indexOf(active), cell: active.parentElement?.matches('.shard-grid, .days') === true ? [...active.parentElement.children].indexOf(active) : -1, grid: [...section.querySelectorAll('.shard-grid, .days')].indexOf(active.parentElement) }
+  }
+
+  function restoreFocus (section, place) {
+    let target = place.id !== '' ? section.querySelector(`#${window.CSS.escape(place.id)}`) : null
+    if (target === null && place.key !== undefined) {
+      const fold = section.querySelector(`[data-key="${window.CSS.escape(place.key)}"]`)
+      if (fold !== null) target = place.summary ? fold.querySelector('summary') : (place.cell >= 0 ? fold.querySelector('.shard-grid')?.children[place.cell] : null) ?? fold.querySelector('summary')
+    }
+    if (target == null && place.cell >= 0) target = section.querySelectorAll('.shard-grid, .days')[place.grid]?.children[place.cell] ?? null
+    if (target == null) target = [...section.querySelectorAll(FOCUSABLE)][place.index] ?? section.querySelector('h2')
+    if (target == null) return
+    if (target.parentElement?.matches('.shard-grid, #uptime .days') === true) target.tabIndex = 0 // the grid's one tab stop
+    target.focus({ preventScroll: true })
   }
 
   /** Screen readers hear a change of the overall status, and only that. */
@@ -89,10 +128,79 @@ function start (root) {
     timer = document.hidden ? undefined : setTimeout(refresh, delay)
   }
 
+  enhanceShards(root, text)
+
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) { clearTimeout(timer); timer = undefined; return }
     // Back in view: catch up at once if a refresh is due, never sooner than one interval after the last.
     schedule(Math.max(0, intervalMs - (Date.now() - lastRun)))
   })
   schedule(intervalMs)
+}
+
+/**
+ * "Find your server" without a page load: the answer from /api/v1/health/shards/{id}, the address updated to the
+ * same ?guild=… the form would have loaded. The shard grid: one tab stop per grid, arrow keys move between shards,
+ * and the focused shard's figures are read out below the grid.
+ */
+function enhanceShards (root, text) {
+  const form = root.querySelector('.guild-form')
+  const answer = document.getElementById('guild-answer')
+  if (form !== null && answer !== null) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault()
+      const input = form.elements.guild.value.trim()
+      const id = /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/channels\/([0-9]+)/.exec(input)?.[1] ?? input
+      let result = 'invalid'
+      if (/^[1-9][0-9]{16,19}$/.test(id)) {
+        try {
+          const response = await fetch(`/api/v1/health/shards/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } })
+          result = response.ok ? await response.json() : response.status === 503 ? 'unavailable' : 'invalid'
+        } catch {
+          result = 'unavailable'
+        }
+      }
+      answer.innerHTML = guildAnswer(text, result)
+      const url = new URL(window.location.href)
+      url.searchParams.set('guild', input)
+      window.history.replaceState(null, '', url)
+    })
+  }
+
+  // Delegated, so it keeps working on grids a refresh has replaced. The 90-day bars work the same way.
+  const GRIDS = '.shard-grid, #uptime .days'
+  const cellsOf = (grid) => [...grid.children]
+  const isCell = (element) => element instanceof window.HTMLElement && element.parentElement?.matches(GRIDS) === true
+  const prepare = () => {
+    for (const grid of root.querySelectorAll(GRIDS)) {
+      const cells = cellsOf(grid)
+      if (cells.some((cell) => cell.tabIndex === 0)) continue
+      cells.forEach((cell, i) => { cell.tabIndex = i === 0 ? 0 : -1 })
+    }
+  }
+  prepare()
+  new window.MutationObserver(prepare).observe(root, { childList: true })
+  root.addEventListener('keydown', (event) => {
+    const cell = event.target
+    if (!isCell(cell)) return
+    const cells = cellsOf(cell.parentElement)
+    const at = cells.indexOf(cell)
+    const perRow = Math.max(1, Math.round(cell.parentElement.clientWidth / Math.max(1, cell.offsetWidth + 3)))
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, ArrowDown: at + perRow, ArrowUp: at - perRow, Home: 0, End: cells.length - 1 }[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    const target = cells[Math.min(cells.length - 1, Math.max(0, next))]
+    cell.tabIndex = -1
+    target.tabIndex = 0
+    target.focus()
+  })
+  root.addEventListener('focusin', (event) => {
+    // A day's own link (a day with an incident) tells the day's figures too.
+    const cell = isCell(event.target) ? event.target : event.target.parentElement
+    if (!isCell(cell)) return
+    const inShards = cell.parentElement.classList.contains('shard-grid')
+    const detail = cell.closest('section')?.querySelector(inShards ? '.shard-detail' : '.day-detail')
+    if (detail == null) return
+    detail.textContent = inShards ? shardDetail(text, cell.textContent, cell.className.replace(/^s-/, ''), cell.title) : cell.title
+  })
 }

@@ -1,4 +1,4 @@
-// SQL of bot_heartbeats: each bot shard's last report (status, gateway ping, guilds, when).
+// SQL of bot_heartbeats: each bot shard's last report (status, gateway ping, guilds, cluster, when).
 import type { Database } from '../database.ts'
 import type { BotHeartbeatsTable } from '../tables.ts'
 
@@ -11,7 +11,8 @@ export async function upsertBotHeartbeat (database: Database, row: BotHeartbeatR
       status: eb.ref('excluded.status'),
       ping_ms: eb.ref('excluded.ping_ms'),
       guilds: eb.ref('excluded.guilds'),
-      reported_at: eb.ref('excluded.reported_at')
+      reported_at: eb.ref('excluded.reported_at'),
+      cluster_id: eb.ref('excluded.cluster_id')
     })))
     .execute()
 }
@@ -22,6 +23,7 @@ export async function listBotHeartbeats (database: Database): Promise<BotHeartbe
     ...row,
     shard_id: Number(row.shard_id),
     ping_ms: row.ping_ms === null ? null : Number(row.ping_ms),
-    guilds: row.guilds === null ? null : Number(row.guilds)
+    guilds: row.guilds === null ? null : Number(row.guilds),
+    cluster_id: row.cluster_id === null ? null : Number(row.cluster_id)
   }))
 }

@@ -1,0 +1,36 @@
+// The shards as the API and the status page show them: each shard's state from its last heartbeat, grouped
+// by cluster, with the count that decides "connected".
+import type { Shard, ShardCluster, ShardsBody, ShardState } from '../api/shards.ts'
+import type { BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
+
+/** A shard's state at `now`: what it reported while fresh, `silent` once its heartbeat is older than the timeout. */
+export function shardState (row: BotHeartbeatRow, freshSince: number): ShardState {
+  return Date.parse(row.reported_at) >= freshSince ? row.status as ShardState : 'silent'
+}
+
+/**
+ * Every shard from 0 to the highest id reported (ids never reported are `missing`, in the cluster of the
+ * nearest reported shard below them); undefined when no shard has reported.
+ */
+export function buildShardsBody (rows: readonly BotHeartbeatRow[], now: number, timeoutSeconds: number): ShardsBody | undefined {
+  if (rows.length === 0) return undefined
+  const freshSince = now - timeoutSeconds * 1000
+  const byId = new Map(rows.map((row) => [row.shard_id, row]))
+  const total = Math.max(...byId.keys()) + 1
+  const clusters = new Map<number, Shard[]>()
+  let cluster = rows.find((row) => row.shard_id === Math.min(...byId.keys()))?.cluster_id ?? 0
+  let connected = 0
+  for (let id = 0; id < total; id++) {
+    const row = byId.get(id)
+    if (row !== undefined) cluster = row.cluster_id ?? 0
+    const status = row === undefined ? 'missing' : shardState(row, freshSince)
+    const isConnected = status === 'ready'
+    if (isConnected) connected++
+    const shard: Shard = { id, status, connected: isConnected, latencyMs: row?.ping_ms ?? null, lastHeartbeatAt: row?.reported_at ?? null }
+    const list = clusters.get(cluster)
+    if (list === undefined) clusters.set(cluster, [shard])
+    else list.push(shard)
+  }
+  const ordered: ShardCluster[] = [...clusters].sort(([a], [b]) => a - b).map(([id, shards]) => ({ id, shards }))
+  return { total, connected, clusters: ordered }
+}

@@ -1,0 +1,64 @@
+// GET /status/incidents/{id} and /status/maintenance/{id} (and under the German prefix): one incident or maintenance
+// window with all its updates, from the incidents service's memory; each page rendered once per state it shows.
+import type { FastifyInstance } from 'fastify'
+import type { IncidentsService } from '../../incidents/service.ts'
+import type { Locale } from '../../lib/locale.ts'
+import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { localPath } from '../../site/layout.ts'
+import { renderIncidentPage, renderMaintenancePage } from '../../site/incident-page.ts'
+import { cacheControl } from '../headers.ts'
+import { sendPage } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
+
+export interface IncidentPageOptions {
+  config: Config
+  incidents: IncidentsService
+  germanPrefix: string
+  notice?: string
+}
+
+/** A positive id in decimal, as the incidents table generates them; anything else is no page. */
+function idOf (text: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN
+  if (!Number.isSafeInteger(id)) throw problems.notFound()
+  return id
+}
+
+/** Pages keyed by the object they were rendered from (replaced by the service when anything in it changes). */
+function pageCache<K extends object> () {
+  const pages = new WeakMap<K, Map<string, Serialized<string>>>()
+  return (source: K, key: string, render: () => string): Serialized<string> => {
+    let byKey = pages.get(source)
+    if (byKey === undefined) pages.set(source, byKey = new Map())
+    let page = byKey.get(key)
+    if (page === undefined) {
+      const html = render()
+      byKey.set(key, page = encodeOnce(html, html))
+    }
+    return page
+  }
+}
+
+export default async function incidentPageRoutes (app: FastifyInstance, options: IncidentPageOptions): Promise<void> {
+  const { incidents, germanPrefix, notice, config } = options
+  const incidentPages = pageCache<object>()
+  const maintenancePages = pageCache<object>()
+  const routeConfig = { cacheControl: cacheControl.incidents }
+
+  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
+      const incident = incidents.incident(idOf(request.params.id))
+      if (incident === undefined) throw problems.notFound()
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, notice, incident })), baseUrlOf(request, config))
+    })
+
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
+      const found = incidents.maintenance(idOf(request.params.id))
+      if (found === undefined) throw problems.notFound()
+      const { row, state } = found
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, notice, row, state })), baseUrlOf(request, config))
+    })
+  }
+}

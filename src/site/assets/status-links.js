@@ -1,0 +1,6 @@
+// Addresses the status page's sections link to (server and browser alike).
+
+/** The permanent page of an incident, below the status page of the page's language (`text.statusPath`). */
+export function incidentHref (text, id) {
+  return `${text.statusPath ?? '/status'}/incidents/${encodeURIComponent(id)}`
+}

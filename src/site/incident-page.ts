@@ -1,0 +1,66 @@
+// The permanent pages of one incident (/status/incidents/{id}) and one maintenance window (/status/maintenance/{id}),
+// English and German: every update, newest first. Feeds, notifications and the status page link here.
+import type { Incident } from '../api/incidents.ts'
+import { escapeHtml } from '../lib/html.ts'
+import type { Locale } from '../lib/locale.ts'
+import type { MaintenanceState } from '../incidents/view.ts'
+import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import { localPath, renderPage } from './layout.ts'
+import { TEXT, icon, incidentBody, incidentHead } from './assets/status-view.js'
+import { dateTime, time } from './assets/status-format.js'
+
+export interface PermalinkPageOptions {
+  lang: Locale
+  germanPrefix: string
+  notice?: string
+}
+
+/** The page's path in a language: `/status/incidents/7`, `/de/status/maintenance/3`. */
+export function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
+  return localPath(lang, `/status/${kind}/${id}`, germanPrefix)
+}
+
+function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance', id: number, title: string, body: string): string {
+  const { lang, germanPrefix } = options
+  const text = TEXT[lang]
+  const other: Locale = lang === 'en' ? 'de' : 'en'
+  const back = `<p class="back-link"><a href="${escapeHtml(localPath(lang, '/status', germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
+  return renderPage({
+    lang,
+    title: `${title} – ${lang === 'en' ? 'System status' : 'Systemstatus'}`,
+    description: title,
+    body: `<div class="status-page permalink">${back}${body}</div>`,
+    alternate: { lang: other, path: permalinkPath(other, kind, id, germanPrefix) },
+    styles: ['status.css'],
+    path: permalinkPath(lang, kind, id, germanPrefix),
+    germanPrefix,
+    notice: options.notice
+  })
+}
+
+export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident }): string {
+  const { incident } = options
+  const text = TEXT[options.lang]
+  const body = `<article class="card incident impact--${escapeHtml(incident.impact)}"><p class="kicker">${escapeHtml(text.incidentPageTitle)}</p>` +
+    `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${incidentBody(text, incident)}</article>`
+  return page(options, 'incidents', incident.id, incident.title, body)
+}
+
+export function renderMaintenancePage (options: PermalinkPageOptions & { row: MaintenanceRow, state: MaintenanceState }): string {
+  const { row, state } = options
+  const text = TEXT[options.lang]
+  const at = (iso: string) => time(iso, dateTime(text, iso))
+  const events: Array<{ at: string, kind: keyof typeof text.maintenanceEvents, message?: string }> = [{ at: row.created_at, kind: 'scheduled', message: row.message }]
+  if (state === 'active' || state === 'ended') events.push({ at: row.starts_at, kind: 'started' })
+  if (state === 'ended') events.push({ at: row.ended_at ?? row.ends_at, kind: 'ended' })
+  if (state === 'cancelled') events.push({ at: row.ended_at!, kind: 'cancelled' })
+  const updates = events.reverse().map((event) => `<li><p class="update-head"><strong>${escapeHtml(text.maintenanceEvents[event.kind])}</strong> ${at(event.at)}</p>` +
+    (event.message === undefined ? '' : `<p class="message">${escapeHtml(event.message)}</p>`) + '</li>').join('')
+  const kind = state === 'active' ? 'maintenance' : state === 'scheduled' ? 'unknown' : 'ok'
+  const body = `<article class="card incident"><p class="kicker">${escapeHtml(text.maintenancePageTitle)}</p>` +
+    `<div class="incident-head"><h1 class="incident-title">${escapeHtml(row.title)}</h1>` +
+    `<span class="incident-badges"><span class="badge badge--${kind}">${icon(kind)}<span>${escapeHtml(text.maintenanceState[state])}</span></span></span>` +
+    `<span class="meta">${escapeHtml(text.maintenanceWindow(dateTime(text, row.starts_at), dateTime(text, row.ends_at)))}</span></div>` +
+    `<ol class="updates" aria-label="${escapeHtml(text.updatesLabel)}">${updates}</ol></article>`
+  return page(options, 'maintenance', row.id, row.title, body)
+}

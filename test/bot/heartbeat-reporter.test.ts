@@ -1,0 +1,83 @@
+// The exported reporter: discord.js shards (its own Status enum), a discord-hybrid-sharding cluster, plain reports,
+// written with their cluster on SQLite and PostgreSQL.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { Status } from 'discord.js'
+import {
+  openHeartbeatReporter, reportsFromDiscordJs, reportsFromHybridCluster, shardStatusFromDiscordJs,
+  type DiscordJsClientLike
+} from '../../src/bot/heartbeat-reporter.ts'
+import { openDatabase } from '../../src/store/database.ts'
+import { migrate } from '../../src/store/migrate.ts'
+import { listBotHeartbeats } from '../../src/store/repositories/bot-heartbeats.ts'
+import { databaseBackends, testConfig } from '../helper.ts'
+
+/** A client shaped like discord.js's: `ws.shards` a Map of shards, `guilds.cache` a Map of guilds. */
+function client (shards: Array<{ id: number, status: Status, ping: number }>, guildShards: number[] = []): DiscordJsClientLike {
+  return {
+    ws: { shards: new Map(shards.map((shard) => [shard.id, shard])) },
+    guilds: { cache: new Map(guildShards.map((shardId, i) => [String(i), { shardId }])) }
+  }
+}
+
+describe('discord.js shard statuses', () => {
+  it('map every value of discord.js\'s Status enum onto ours', () => {
+    const expected: Record<string, string> = {
+      Ready: 'ready', Connecting: 'connecting', Reconnecting: 'reconnecting', Idle: 'disconnected', Nearly: 'connecting',
+      Disconnected: 'disconnected', WaitingForGuilds: 'connecting', Identifying: 'connecting', Resuming: 'resuming'
+    }
+    const names = Object.keys(Status).filter((key) => Number.isNaN(Number(key)))
+    assert.ok(names.length >= 9, names.join())
+    for (const name of names) {
+      const value = Status[name as keyof typeof Status]
+      assert.equal(shardStatusFromDiscordJs(value, Status), expected[name] ?? 'disconnected', name)
+    }
+  })
+
+  it('read a value discord.js does not have as disconnected', () => {
+    assert.equal(shardStatusFromDiscordJs(9999, Status), 'disconnected')
+  })
+})
+
+describe('reports from a client', () => {
+  it('one per shard of client.ws.shards, with ping (none before the first ack) and guild counts', () => {
+    const reports = reportsFromDiscordJs(client([
+      { id: 0, status: Status.Ready, ping: 41 },
+      { id: 1, status: Status.Resuming, ping: -1 }
+    ], [0, 0, 1]), Status)
+    assert.deepEqual(reports, [
+      { shard: 0, status: 'ready', pingMs: 41, guilds: 2 },
+      { shard: 1, status: 'resuming', pingMs: null, guilds: 1 }
+    ])
+  })
+
+  it('a hybrid-sharding cluster: its shards under its id, a shard of its list not running yet as connecting', () => {
+    const cluster = { id: 2, shardList: [8, 9, 10], client: client([{ id: 8, status: Status.Ready, ping: 30 }, { id: 9, status: Status.Reconnecting, ping: 55 }]) }
+    assert.deepEqual(reportsFromHybridCluster(cluster, Status), [
+      { shard: 8, status: 'ready', pingMs: 30, guilds: 0, cluster: 2 },
+      { shard: 9, status: 'reconnecting', pingMs: 55, guilds: 0, cluster: 2 },
+      { shard: 10, status: 'connecting', pingMs: null, cluster: 2 }
+    ])
+  })
+})
+
+for (const backend of databaseBackends()) {
+  describe(`the reporter on ${backend.name}`, { skip: backend.skip }, () => {
+    it('writes reports with and without a cluster, and a later report replaces the cluster', async (t) => {
+      const config = testConfig(t, await backend.env())
+      const database = openDatabase(config)
+      t.after(() => database.close())
+      await migrate(database)
+      const reporter = openHeartbeatReporter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+      t.after(() => reporter.close())
+      await reporter.reportAll(reportsFromHybridCluster({ id: 1, shardList: [2, 3], client: client([{ id: 2, status: Status.Ready, ping: 40 }]) }, Status))
+      await reporter.report({ shard: 0, status: 'ready', pingMs: 12.6 })
+      let rows = await listBotHeartbeats(database)
+      assert.deepEqual(rows.map((row) => [row.shard_id, row.status, row.cluster_id, row.ping_ms]), [[0, 'ready', null, 13], [2, 'ready', 1, 40], [3, 'connecting', 1, null]])
+      await reporter.report({ shard: 3, status: 'ready', cluster: 4 })
+      rows = await listBotHeartbeats(database)
+      assert.equal(rows.find((row) => row.shard_id === 3)?.cluster_id, 4)
+      await assert.rejects(reporter.report({ shard: 1, status: 'ready', cluster: -1 }), /cluster must be/)
+    })
+  })
+}
