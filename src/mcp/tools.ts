@@ -7,6 +7,7 @@ import { IncidentsBody } from '../api/incidents.ts'
 import { PlatformStatusBody } from '../api/platform-status.ts'
 import { SearchBody } from '../api/search.ts'
 import { ShardLookupBody } from '../api/shards.ts'
+import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { UPTIME_WINDOWS, uptimeWindow } from '../publish/uptime-windows.ts'
 import { ApiProblem, type StatusApi } from './api-client.ts'
 import { UptimeWindowBody } from './schemas.ts'
@@ -22,15 +23,6 @@ export interface ToolDefinition {
   run (api: StatusApi, args: Record<string, unknown>): Promise<ToolResult>
 }
 
-const SNOWFLAKE = /^\d{17,20}$/
-/** `https://discord.com/channels/<guild>/<channel>/<message>` (also ptb./canary., discordapp.com). */
-const MESSAGE_LINK = /^https?:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d{17,20})\/\d{17,20}(?:\/\d{17,20})?\/?$/i
-
-/** The server ID in a server ID or a message link; undefined for anything else. */
-export function guildIdOf (given: string): string | undefined {
-  const trimmed = given.trim()
-  return SNOWFLAKE.test(trimmed) ? trimmed : MESSAGE_LINK.exec(trimmed)?.[1]
-}
 
 const percentText = (value: number | null) => value === null ? 'no data' : `${value.toFixed(3).replace(/\.?0+$/, '')} %`
 const ms = (value: number | null) => value === null ? '' : ` (${value} ms)`
@@ -134,7 +126,7 @@ export const tools: ToolDefinition[] = [
     input: { server: z.string().min(1).max(300).describe('A Discord server (guild) ID, or a message link from that server.') },
     output: ShardLookupBody,
     async run (api, args) {
-      const guildId = guildIdOf(String(args.server))
+      const guildId = guildIdFromInput(String(args.server))
       if (guildId === undefined) {
         throw new ApiProblem(400, 'Give a server ID (17–20 digits) or a message link such as https://discord.com/channels/<server>/<channel>/<message>.')
       }

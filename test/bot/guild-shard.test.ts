@@ -21,6 +21,7 @@ describe('guildIdFromInput', () => {
     assert.equal(guildIdFromInput('https://discord.com/channels/81384788765712384/381870553235193857/1046084127234203698'), '81384788765712384')
     assert.equal(guildIdFromInput('https://ptb.discord.com/channels/81384788765712384/381870553235193857'), '81384788765712384')
     assert.equal(guildIdFromInput('https://discordapp.com/channels/81384788765712384/381870553235193857/1046084127234203698'), '81384788765712384')
+    assert.equal(guildIdFromInput('https://canary.discord.com/channels/81384788765712384/381870553235193857/'), '81384788765712384')
   })
 
   it('refuses direct-message links, other hosts and junk', () => {

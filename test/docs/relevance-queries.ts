@@ -3,6 +3,8 @@ export interface RelevanceCase {
   query: string
   /** The URL (with anchor) of the best section. */
   expected: string
+  /** Other sections that answer the question as well (a page written for exactly this reader, say); a question's rank is its best right answer's. */
+  alsoRight?: string[]
   kind: 'exact' | 'multi-word' | 'stemmed' | 'typo' | 'prefix' | 'umlaut-less' | 'compound' | 'question'
 }
 
@@ -120,7 +122,8 @@ export const ENGLISH_QUESTIONS: RelevanceCase[] = [
   { query: 'how do I tell the service which port to listen on and where to keep its data?', expected: '/docs/operations#configuration', kind: 'question' },
   { query: 'how do I run several copies of the service behind a load balancer with a shared database?', expected: '/docs/operations#scale-out', kind: 'question' },
   { query: 'what happens to requests that are still running when the container is asked to stop?', expected: '/docs/operations#shutdown', kind: 'question' },
-  { query: 'where can an ai agent find a machine readable description of this api?', expected: '/docs/api#discovery', kind: 'question' },
+  // The AI agents page opens with the answer (the catalog, the OpenAPI description, llms.txt), pointing at discovery.
+  { query: 'where can an ai agent find a machine readable description of this api?', expected: '/docs/api#discovery', alsoRight: ['/docs/agents'], kind: 'question' },
   { query: 'how do I announce planned downtime ahead of time from the command line?', expected: '/docs/operations#cli-maintenance', kind: 'question' },
   { query: 'what does it mean when a day shows nothing because no checks were recorded?', expected: '/docs/status-definitions#no-data', kind: 'question' },
   { query: 'is discord itself having problems at the moment, and how would I find out from here?', expected: '/docs/api#discord', kind: 'question' },

@@ -68,9 +68,10 @@ describe('long questions against a plain MiniSearch baseline', () => {
     const worse: string[] = []
     for (const c of ENGLISH_QUESTIONS) {
       assert.ok(c.query.split(/\s+/).length >= 10, `"${c.query}" is a long question`)
-      const baseline = mini.search(c.query).findIndex((r) => r.id === c.expected) + 1
+      const right = new Set([c.expected, ...(c.alsoRight ?? [])])
+      const baseline = mini.search(c.query).findIndex((r) => right.has(r.id)) + 1
       assert.ok(baseline > 0, `the baseline finds ${c.expected} at all for "${c.query}"`)
-      const ours = site.search('en', c.query, 50).findIndex((r) => r.url === c.expected) + 1
+      const ours = site.search('en', c.query, 50).findIndex((r) => right.has(r.url)) + 1
       if (ours === 0 || ours > baseline) worse.push(`  "${c.query}" → ours ${ours === 0 ? '>50' : ours}, MiniSearch ${baseline}`)
     }
     assert.deepEqual(worse, [], `ranked lower than plain MiniSearch:\n${worse.join('\n')}`)

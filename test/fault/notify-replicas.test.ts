@@ -106,6 +106,9 @@ describe('notifications from three replicas on one PostgreSQL', { skip: postgres
     assert.ok(pid !== undefined, 'found the replica that sends it')
     const victim = replicas.find((r) => r.child.pid === pid)!
     await victim.stop('SIGKILL')
+    // Released before the receiver notices the dead connection, the held request would be answered (and counted as
+    // received) as if its sender were alive.
+    await eventually('the killed replica\'s connection seen closed', 5_000, async () => request.connectionClosed())
     webhook.release()
     const took = await eventually('the event from another replica', 15_000, async () =>
       webhook.verified.some((m) => (m.data.incident as { id: number }).id === Number(id)))

@@ -27,6 +27,8 @@ export interface Received {
   remotePort: number
   /** The answer given (undefined while held or hung). */
   status?: number
+  /** Whether the sender's connection is gone (a killed sender's, once the receiver has noticed). */
+  connectionClosed: () => boolean
 }
 
 abstract class Receiver {
@@ -81,7 +83,8 @@ abstract class Receiver {
     const url = new URL(request.url ?? '/', 'http://receiver')
     const received: Received = {
       method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body, at: Date.now(),
-      remotePort: request.socket.remotePort ?? 0
+      remotePort: request.socket.remotePort ?? 0,
+      connectionClosed: () => request.socket.destroyed
     }
     this.requests.push(received)
     let behaviour = this.script.shift() ?? { kind: 'ok' }
