@@ -1,7 +1,8 @@
 // `npm run bench`: the real service, on the embedded default and on PostgreSQL + Redis, under load on every
 // public endpoint (each alone and a realistic mix), against a bare node:http server sending the same bytes in
 // the same run; then the compressed answers (br, gzip) the same way, with the bytes on the wire per endpoint; plus
-// cold start to ready, RSS after load, and an optional bounded soak (RSS, event-loop delay).
+// cold start to ready, idle RSS after start, RSS after load, an optional bounded soak (RSS, event-loop delay), and a
+// hostile variety run (20,000 distinct queries and Host headers, bench/hostile.ts) with its RSS.
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -19,6 +20,7 @@ import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
 import { BIN, binNodeFlags } from './bin-flags.ts'
 import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
+import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -83,7 +85,9 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   const probeFile = path.join(work, `probe-${port}.jsonl`)
   const started = performance.now()
   const child = spawn(process.execPath, [...binNodeFlags(), '--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
+    // The compile cache the bin switches on (src/node-flags.ts), on from the start here: else the probe, loaded before
+    // the bin, would load Node's TypeScript stripper (~19 MiB) into the measured process, which a deployment never has.
+    env: { NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
     stdio: ['ignore', 'ignore', 'inherit']
   })
   children.push(child)
@@ -167,6 +171,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
 
   const { server, coldStartMs } = await startService(env)
+  await sleep(2000) // idle: after start-up's own work (the first monitor round, the docs index) has settled
+  const idleRss = rssMiB(server.child.pid!)
   // Every endpoint in every coding the bench asks for, as the service answered it (small bodies come back as they are).
   const manifest: BareRoute[] = []
   for (const { path: route } of ENDPOINTS) {
@@ -205,7 +211,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     console.log(`| ${route} | ${bytes('identity')} | ${bytes('br')} | ${bytes('gzip')} |`)
   }
 
-  console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
+  console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; idle RSS after start: ${idleRss.toFixed(1)} MiB; ` +
+    `RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
 
   if (SOAK_SECONDS > 0) {
     const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))
@@ -235,6 +242,11 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     console.log(`RSS peak in the first half ${firstPeak.toFixed(1)} MiB, in the second ${secondPeak.toFixed(1)} MiB: ` +
       `${((secondPeak - firstPeak) / firstPeak * 100).toFixed(1)} %; lowest ${Math.min(...rss).toFixed(1)} MiB`)
   }
+
+  const hostile = await hostileVariety(server.url, server.child.pid!)
+  console.log(`\nhostile variety (${HOSTILE_COUNT} distinct search queries, then ${HOSTILE_COUNT} distinct Host headers): ` +
+    `RSS ${hostile.before.toFixed(1)} MiB before, ${hostile.afterQueries.toFixed(1)} MiB after the queries, peak ${hostile.peak.toFixed(1)} MiB, after ${hostile.after.toFixed(1)} MiB; ` +
+    `non-2xx or failed: ${hostile.failures}`)
 
   console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
   server.child.kill('SIGTERM')

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
-import { createMetrics, type Metrics } from './publish/metrics.ts'
+import type { Metrics } from './publish/metrics.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
@@ -105,7 +105,10 @@ export async function openContext (config: Config, options: ContextOptions = {})
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
-  const metrics = config.metricsPort === undefined ? undefined : createMetrics({ monitor, incidents, platformStatus })
+  // prom-client is loaded only when the metrics are on.
+  const metrics = config.metricsPort === undefined
+    ? undefined
+    : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus })
   const start = () => {
     incidents.start()
     monitor.start()

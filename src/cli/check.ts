@@ -7,7 +7,6 @@ const TIMEOUT_MS = 3000
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'probe a running instance (exit code for container health checks)',
   usage: `status-api check [--url URL] [--health]
 
 Asks a running instance whether it is ready: GET /api/v1/readiness (or, with --health, GET /api/v1/health,

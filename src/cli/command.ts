@@ -1,9 +1,9 @@
-// What every CLI subcommand is: a name, a help text, and a run function that returns the exit code.
+// What every CLI subcommand is: a name, a help text, and a run function that returns the exit code. Its one-line
+// summary lives in src/cli/run.ts, which lists the commands without loading them.
 import type { Config } from '../config.ts'
 
 export interface Command {
   name: string
-  summary: string
   usage: string
   run (args: string[], config: Config): Promise<number>
 }
@@ -16,12 +16,11 @@ export class UsageError extends Error {
 export type Action = (args: string[], config: Config) => Promise<number>
 
 /** A command made of actions (`incident open …`, `maintenance end …`): the first argument picks one. */
-export function commandWithActions (spec: { name: string, summary: string, usage: string, actions: Record<string, Action> }): Command {
+export function commandWithActions (spec: { name: string, usage: string, actions: Record<string, Action> }): Command {
   const names = Object.keys(spec.actions)
   const choices = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
   return {
     name: spec.name,
-    summary: spec.summary,
     usage: spec.usage,
     async run (args, config) {
       const [action, ...rest] = args

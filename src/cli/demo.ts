@@ -12,7 +12,6 @@ export const DEMO_NOTICE = 'Demo data: everything on this page is generated; not
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'run the service with generated demo data (a throwaway database)',
   usage: `status-api demo
 
 Starts the service on HOST:PORT with a fresh SQLite database in a temporary folder (never DATA_DIR or

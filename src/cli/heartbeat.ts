@@ -37,7 +37,6 @@ export function parseHeartbeatArgs (args: string[]): HeartbeatReport {
 
 export const heartbeatCommand: Command = {
   name: 'heartbeat',
-  summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)',
   usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N] [--cluster N]
 
 Records that bot shard N is STATUS (${SHARD_STATUSES.join(' | ')}) with gateway ping MS, in the

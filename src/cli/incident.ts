@@ -25,7 +25,6 @@ ${TEXT_RULES_HELP}`
 
 export const incidentCommand = commandWithActions({
   name: 'incident',
-  summary: 'open, update, resolve or list incidents',
   usage,
   actions: { open, update, resolve, list }
 })

@@ -28,7 +28,6 @@ ${TEXT_RULES_HELP}`
 
 export const maintenanceCommand = commandWithActions({
   name: 'maintenance',
-  summary: 'schedule, end or list maintenance windows',
   usage,
   actions: { schedule, end, list }
 })

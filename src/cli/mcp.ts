@@ -8,7 +8,6 @@ import { UsageError, type Command } from './command.ts'
 
 export const mcpCommand: Command = {
   name: 'mcp',
-  summary: 'an MCP server (stdio) with read-only tools over a status API',
   usage: `status-api mcp --url BASE_URL
 
 Runs a Model Context Protocol server on stdin/stdout for an AI agent. It finds the API through

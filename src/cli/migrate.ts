@@ -5,7 +5,6 @@ import type { Command } from './command.ts'
 
 export const migrateCommand: Command = {
   name: 'migrate',
-  summary: 'bring the database schema up to date',
   usage: `status-api migrate
 
 Applies pending migrations to the configured database (SQLite under DATA_DIR, or DATABASE_URL).

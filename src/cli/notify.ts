@@ -26,7 +26,6 @@ their position in the variable, never the URL: it contains the token.`
 
 export const notifyCommand = commandWithActions({
   name: 'notify',
-  summary: 'list, retry or test notifications',
   usage,
   actions: { list, retry, test }
 })

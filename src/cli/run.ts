@@ -2,18 +2,23 @@
 // exit code (bad config 1, bad usage 2, anything else 1). src/main.ts runs it for the bin; tests call it in-process.
 import { ConfigError, type Config } from '../config.ts'
 import { UsageError, type Command } from './command.ts'
-import { incidentCommand } from './incident.ts'
-import { maintenanceCommand } from './maintenance.ts'
-import { checkCommand } from './check.ts'
-import { demoCommand } from './demo.ts'
-import { heartbeatCommand } from './heartbeat.ts'
-import { mcpCommand } from './mcp.ts'
-import { migrateCommand } from './migrate.ts'
-import { notifyCommand } from './notify.ts'
-import { seedCommand } from './seed.ts'
-import { serveCommand } from './serve.ts'
 
-const commands: Command[] = [serveCommand, migrateCommand, incidentCommand, maintenanceCommand, heartbeatCommand, notifyCommand, checkCommand, seedCommand, demoCommand, mcpCommand]
+/**
+ * Every command, listed without loading it: a command's code (and what it imports: Fastify for serve, the MCP SDK and
+ * zod for mcp, the generators of seed and demo) is loaded only when that command runs or prints its help.
+ */
+const commands: Array<{ name: string, summary: string, load: () => Promise<Command> }> = [
+  { name: 'serve', summary: 'run the service (default)', load: async () => (await import('./serve.ts')).serveCommand },
+  { name: 'migrate', summary: 'bring the database schema up to date', load: async () => (await import('./migrate.ts')).migrateCommand },
+  { name: 'incident', summary: 'open, update, resolve or list incidents', load: async () => (await import('./incident.ts')).incidentCommand },
+  { name: 'maintenance', summary: 'schedule, end or list maintenance windows', load: async () => (await import('./maintenance.ts')).maintenanceCommand },
+  { name: 'heartbeat', summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)', load: async () => (await import('./heartbeat.ts')).heartbeatCommand },
+  { name: 'notify', summary: 'list, retry or test notifications', load: async () => (await import('./notify.ts')).notifyCommand },
+  { name: 'check', summary: 'probe a running instance (exit code for container health checks)', load: async () => (await import('./check.ts')).checkCommand },
+  { name: 'seed', summary: 'write a made-up health history for demos and benchmarks', load: async () => (await import('./seed.ts')).seedCommand },
+  { name: 'demo', summary: 'run the service with generated demo data (a throwaway database)', load: async () => (await import('./demo.ts')).demoCommand },
+  { name: 'mcp', summary: 'an MCP server (stdio) with read-only tools over a status API', load: async () => (await import('./mcp.ts')).mcpCommand }
+]
 
 function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))
@@ -49,11 +54,12 @@ async function dispatch (argv: string[], readConfig: () => Config): Promise<numb
   }
   const name = first === undefined || first.startsWith('-') ? 'serve' : first
   const args = first === undefined || first.startsWith('-') ? argv : rest
-  const command = commands.find((c) => c.name === name)
-  if (command === undefined) {
+  const entry = commands.find((c) => c.name === name)
+  if (entry === undefined) {
     console.error(`status-api: unknown command "${name}"\n\n${overview()}`)
     return 2
   }
+  const command = await entry.load()
   if (args.includes('--help') || args.includes('-h')) {
     console.log(command.usage)
     return 0

@@ -21,7 +21,6 @@ export function parseSeedArgs (args: string[]): { days: number, replace: boolean
 
 export const seedCommand: Command = {
   name: 'seed',
-  summary: 'write a made-up health history for demos and benchmarks',
   usage: `status-api seed [--days 90] [--replace]
 
 Writes a generated, reproducible history (one check per minute: mostly ok, with degraded spells,

@@ -1,9 +1,9 @@
 // `status-api serve`: run the HTTP server and the background monitor until SIGTERM/SIGINT.
+import { flushCompileCache } from '../node-flags.ts'
 import type { Command } from './command.ts'
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the service (default)',
   usage: `status-api serve
 
 Runs the HTTP server on HOST:PORT, migrating the database first. Configuration comes from the
@@ -13,6 +13,7 @@ environment (and ./.env); see the README. SIGTERM or SIGINT shuts down gracefull
     const { handleSignals, startServer } = await import('../server.ts')
     const server = await startServer(config)
     handleSignals(server)
+    flushCompileCache() // a server is often stopped by a signal, never reaching the flush at exit
     return -1 // keep running
   }
 }

@@ -2,12 +2,17 @@
 // base comes from the request's Host and a client could otherwise make it grow without end.
 import { etagOf } from '../lib/etag.ts'
 import { LruCache } from '../lib/lru.ts'
-import { sendableBytes, type SendableBody } from '../lib/serialized.ts'
+import { heldBytes, sendableBytes, type SendableBody } from '../lib/serialized.ts'
 
 /** Bytes, so Fastify sends the content type exactly as set (it appends a charset to JSON types given a string). */
 export type Rendered = SendableBody
 
 export const MAX_BASE_URLS = 16
+/**
+ * And the most one document's copies hold together (src/lib/serialized.ts heldBytes: bytes and compressed variants):
+ * the largest document (the 270 KB OpenAPI) keeps 7 hosts instead of MAX_BASE_URLS (docs/en/operations.md#memory).
+ */
+export const MAX_BYTES_PER_DOCUMENT = 4 * 1024 * 1024
 
 /** Rendered in place of a base URL once; its occurrences are where each host's base URL goes. */
 const PLACEHOLDER = 'http://base-url.placeholder.invalid'
@@ -21,7 +26,7 @@ const CHECK = 'https://check.placeholder.invalid:8443'
  * not match a second rendering) is rendered per base URL as before.
  */
 export function perBaseUrl (render: (baseUrl: string) => string): (baseUrl: string) => Rendered {
-  const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS)
+  const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS, { max: MAX_BYTES_PER_DOCUMENT, of: heldBytes })
   let template: { pieces: Buffer[], etag: string } | null | undefined
   const templateOnce = () => {
     if (template === undefined) {

@@ -36,6 +36,15 @@ export function sendableBytes (bytes: Buffer, durability: Durability = 'lasting'
   return { payload: bytes, etag, compressed: compressedVariants(bytes, durability) }
 }
 
+/**
+ * What a kept body may come to hold, for caches bounded in bytes (src/lib/lru.ts): its payload, as much again at most
+ * for its br and gzip variants once made (each smaller than the payload), and the object itself.
+ */
+export function heldBytes (body: SendableBody): number {
+  const bytes = Buffer.byteLength(body.payload)
+  return (body.compressed === undefined ? bytes : 2 * bytes) + 256
+}
+
 export function serialize<T> (value: T): Serialized<T> {
   return encodeOnce(value, JSON.stringify(value))
 }

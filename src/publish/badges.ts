@@ -1,7 +1,7 @@
 // Status, uptime and shards badges: the words and colour from the health snapshot and the history, rendered as SVG by
 // badge-maker (what Shields itself renders with: text measured, `<title>` and `aria-label` for screen readers) or as
 // Shields endpoint JSON. Pure: the views in, the badge out.
-import { makeBadge } from 'badge-maker'
+import type { makeBadge as MakeBadge } from 'badge-maker' // its type only: the module itself is loaded on first use
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
 import { percentUp } from '../monitor/history.ts'
@@ -41,7 +41,11 @@ export function badgeContent (badge: Badge, component: BadgeComponent | undefine
   return uptimeBadge(label, uptimePercent(badge, component, views.history))
 }
 
-export function badgeSvg (content: BadgeContent): string {
+/** badge-maker, loaded on the first SVG badge asked for: a server whose badges nobody embeds never holds it (~6 MiB). */
+let renderer: Promise<typeof MakeBadge> | undefined
+
+export async function badgeSvg (content: BadgeContent): Promise<string> {
+  const makeBadge = await (renderer ??= import('badge-maker').then((module) => module.makeBadge))
   return makeBadge({ label: content.label, message: content.message, color: content.color, labelColor: LABEL_COLOR, style: 'flat' })
 }
 

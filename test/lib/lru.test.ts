@@ -36,6 +36,25 @@ describe('LruCache', () => {
     assert.equal(cache.getOrSet('b', () => 'B2'), 'B2')
   })
 
+  it('with a byte bound, forgets the least recently used entries until the values fit, whatever their count', () => {
+    const cache = new LruCache<string, string>(100, { max: 10, of: (value) => value.length })
+    cache.getOrSet('a', () => 'aaaa')
+    cache.getOrSet('b', () => 'bbbb')
+    cache.getOrSet('a', () => 'new') // a is now the most recent
+    assert.equal(cache.bytes, 8)
+    cache.getOrSet('c', () => 'cccccc') // 14 bytes: b goes, a (4) + c (6) fit
+    assert.equal(cache.size, 2)
+    assert.equal(cache.bytes, 10)
+    assert.equal(cache.getOrSet('a', () => 'new'), 'aaaa')
+    assert.equal(cache.getOrSet('b', () => 'B'), 'B') // made again; c (least recent) goes, a + B = 5
+    assert.equal(cache.bytes, 5)
+    cache.getOrSet('huge', () => 'x'.repeat(50)) // alone above the bound: kept (it is being answered), all others go
+    assert.equal(cache.size, 1)
+    assert.equal(cache.bytes, 50)
+    cache.getOrSet('d', () => 'dd')
+    assert.deepEqual([cache.size, cache.bytes], [1, 2])
+  })
+
   it('refuses a capacity below one', () => {
     assert.throws(() => new LruCache(0), RangeError)
   })

@@ -37,7 +37,7 @@ export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary,
   // words, which often come last ("… to take traffic right now?"), instead of spending the cap on `which`, `the`.
   const all = chunks(text)
   const telling = (surface: string) => !isStopWord(locale, surface) && vocabulary.count(surface) <= commonCount
-  const rare = all.filter((chunk) => chunk.parts.length > 1 || telling(wordForms(locale, chunk.text).surface))
+  const rare = all.filter((chunk) => chunk.parts.length > 1 || telling(wordForms(locale, chunk.text, false).surface))
   const found = (rare.length === 0 ? all : rare).slice(0, MAX_QUERY_WORDS)
   return found.map((chunk, index) => {
     const typing = index === found.length - 1
@@ -67,7 +67,7 @@ function expandWord (locale: Locale, word: string, context: WordContext): QueryT
   const add = (term: string, w: number) => {
     if (term !== '' && (terms.get(term) ?? 0) < w * weight) terms.set(term, w * weight)
   }
-  const { surface, stem } = wordForms(locale, word)
+  const { surface, stem } = wordForms(locale, word, false) // a query's words: looked up, not remembered
   add(stem, 1)
   const alternatives: QueryTree[] = []
   if (!hasDigit(surface)) {

@@ -11,7 +11,7 @@ import { cacheControl } from '../headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { SearchBody, SearchQuery, type SearchBody as SearchBodyType } from '../../api/search.ts'
-import { HTML_TYPE, encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
+import { HTML_TYPE, encodeOnce, heldBytes, serialize, type SendableBody, type Serialized } from '../../lib/serialized.ts'
 import { sendPage, sendSerialized, withOrigin } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config.ts'
@@ -23,8 +23,13 @@ export interface DocsRoutesOptions {
 }
 
 const HTML_SEARCH_LIMIT = 20
-/** Docs are read once at start, so an answer never changes: popular queries are answered from memory. */
+/**
+ * Docs are read once at start, so an answer never changes: popular queries are answered from memory, their bytes
+ * only (not the answer as objects), within a byte bound per language: clients that never ask the same twice cannot
+ * grow it (docs/en/operations.md#memory).
+ */
 const SEARCH_CACHE_ENTRIES = 2000
+const SEARCH_CACHE_BYTES = 4 * 1024 * 1024
 
 export default async function docsRoutes (app: FastifyInstance, options: DocsRoutesOptions): Promise<void> {
   const { docs, config } = options
@@ -35,7 +40,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const root = docs.roots[locale]
   const language = locale === 'en' ? 'English' : 'German'
-  const answers = new LruCache<string, Serialized<SearchBodyType>>(SEARCH_CACHE_ENTRIES)
+  const answers = new LruCache<string, SendableBody>(SEARCH_CACHE_ENTRIES, { max: SEARCH_CACHE_BYTES, of: heldBytes })
   const pages = new Map<string, Serialized<string>>()
 
   app.get(`${root}/api/search`, {
@@ -55,7 +60,10 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   }, async (request, reply) => {
     const query = request.query.q.trim() // the schema's pattern admits 1–200 characters after trimming
     const limit = request.query.limit ?? 10
-    const answer = answers.getOrSet(`${limit} ${query}`, () => serialize({ query, locale, results: docs.search(locale, query, limit) }))
+    const answer = answers.getOrSet(`${limit} ${query}`, () => {
+      const { payload, etag, compressed } = serialize<SearchBodyType>({ query, locale, results: docs.search(locale, query, limit) })
+      return { payload, etag, compressed }
+    })
     return sendSerialized(reply, answer)
   })
 
