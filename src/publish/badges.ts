@@ -4,7 +4,7 @@
 import type { makeBadge as MakeBadge } from 'badge-maker' // its type only: the module itself is loaded on first use
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
-import { percentUp } from '../monitor/history.ts'
+import { uptimeWindow } from './uptime-windows.ts'
 
 export const BADGES = ['status', 'uptime-24h', 'uptime-7d', 'uptime-30d', 'uptime-90d', 'shards'] as const
 export type Badge = typeof BADGES[number]
@@ -32,7 +32,7 @@ export interface BadgeViews {
 }
 
 const COMPONENT_LABELS: Record<BadgeComponent, string> = { database: 'database', cache: 'cache', bot: 'bot' }
-const UPTIME_DAYS = { 'uptime-7d': 7, 'uptime-30d': 30 } as const
+const UPTIME_WINDOW = { 'uptime-24h': '1d', 'uptime-7d': '7d', 'uptime-30d': '30d' } as const
 
 export function badgeContent (badge: Badge, component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {
   if (badge === 'status') return statusBadge(component, views.health)
@@ -89,21 +89,7 @@ function uptimeBadge (label: string, percent: number | null): BadgeContent {
 export function uptimePercent (badge: Exclude<Badge, 'status' | 'shards'>, component: BadgeComponent | undefined, history: HistoryBody | undefined): number | null {
   if (history === undefined) return null
   if (badge === 'uptime-90d') return component === undefined ? history.uptime.percent : history.uptime.components[component]
-  if (badge === 'uptime-24h') {
-    const statuses = history.checks.map((check) => component === undefined ? check.status : check.components[component]).filter((status) => status !== 'unknown')
-    return percentUp(statuses.length, statuses.filter((status) => status === 'down').length)
-  }
-  const days = history.uptime.daily.slice(-UPTIME_DAYS[badge])
-  if (component === undefined) {
-    return percentUp(days.reduce((sum, day) => sum + day.checks, 0), days.reduce((sum, day) => sum + day.downChecks, 0))
-  }
-  let checks = 0
-  let up = 0
-  for (const day of days) {
-    const percent = day.components[component].percent
-    if (percent === null) continue
-    checks += day.checks
-    up += (percent / 100) * day.checks
-  }
-  return checks === 0 ? null : Math.floor((up / checks) * 100_000) / 1000
+  const { ratio } = uptimeWindow(history, UPTIME_WINDOW[badge], component)
+  // Rounded down to 0.001 like every percentage of the history, so a single down minute never shows as 100.
+  return ratio === null ? null : Math.floor(ratio * 100_000) / 1000
 }

@@ -1,5 +1,8 @@
-// Uptime per window (1d, 7d, 30d, 90d) from the history body: the figures the metrics and agents report.
+// Uptime per window (1d, 7d, 30d, 90d) from the history body, overall or for one component: the figures the metrics,
+// agents, badges and /status.md report.
 import type { HistoryBody } from '../api/health.ts'
+
+export type UptimeComponent = 'database' | 'cache' | 'bot'
 
 export const UPTIME_WINDOWS = ['1d', '7d', '30d', '90d'] as const
 export type UptimeWindow = typeof UPTIME_WINDOWS[number]
@@ -17,19 +20,28 @@ export interface WindowUptime {
 const DAYS: Record<UptimeWindow, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90 }
 
 /**
- * `1d` is the rolling last 24 hours of minute checks; the longer windows are the last 7, 30 or 90 UTC days of the
- * daily uptime (today so far included), the same days the status page's bars show.
+ * `1d` is the rolling last 24 hours of minute checks (a component counts only the minutes it was monitored in); the
+ * longer windows are the last 7, 30 or 90 UTC days of the daily uptime (today so far included), the same days the
+ * status page's bars show — a component's days weighted by the day's checks.
  */
-export function uptimeWindow (history: HistoryBody, window: UptimeWindow): WindowUptime {
+export function uptimeWindow (history: HistoryBody, window: UptimeWindow, component?: UptimeComponent): WindowUptime {
   if (window === '1d') {
-    const up = history.checks.filter((check) => check.status !== 'down').length
-    return { window, checks: history.checks.length, expectedChecks: 24 * 60, ratio: history.checks.length === 0 ? null : up / history.checks.length }
+    const statuses = history.checks.map((check) => component === undefined ? check.status : check.components[component])
+      .filter((status) => status !== 'unknown')
+    const up = statuses.filter((status) => status !== 'down').length
+    return { window, checks: statuses.length, expectedChecks: 24 * 60, ratio: statuses.length === 0 ? null : up / statuses.length }
   }
   const days = history.uptime.daily.slice(-DAYS[window])
-  const checks = days.reduce((sum, day) => sum + day.checks, 0)
-  const down = days.reduce((sum, day) => sum + day.downChecks, 0)
   const expectedChecks = days.reduce((sum, day) => sum + day.expectedChecks, 0)
-  return { window, checks, expectedChecks, ratio: checks === 0 ? null : (checks - down) / checks }
+  let checks = 0
+  let up = 0
+  for (const day of days) {
+    const percent = component === undefined ? null : day.components[component].percent
+    if (component !== undefined && percent === null) continue
+    checks += day.checks
+    up += percent === null ? day.checks - day.downChecks : (percent / 100) * day.checks
+  }
+  return { window, checks, expectedChecks, ratio: checks === 0 ? null : up / checks }
 }
 
 export function uptimeWindows (history: HistoryBody): WindowUptime[] {
