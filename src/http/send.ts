@@ -1,10 +1,9 @@
 // The one way a route sends a body serialised once (src/lib/serialized.ts): its bytes, type and ETag as they are,
 // or its br/gzip variant with that variant's own ETag when the client accepts it (DESIGN §9 "Compression").
 import type { FastifyReply } from 'fastify'
-import { HTML_TYPE, JSON_TYPE, encodeOnce, heldBytes, type SendableBody, type Serialized } from '../lib/serialized.ts'
-import { LruCache } from '../lib/lru.ts'
-import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
-import { MAX_BASE_URLS, MAX_BYTES_PER_DOCUMENT } from '../discovery/per-base-url.ts'
+import { HTML_TYPE, JSON_TYPE, type SendableBody, type Serialized } from '../lib/serialized.ts'
+import { withOrigin } from '../lib/origin-placeholder.ts'
+import { perBaseUrl } from '../lib/per-base-url.ts'
 import { preferredCoding } from './accept-encoding.ts'
 
 export function sendSerialized (reply: FastifyReply, body: SendableBody, options: { type?: string, statusCode?: number } = {}): FastifyReply {
@@ -19,22 +18,15 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
   return reply.header('content-encoding', coding).header('etag', variant.etag).send(variant.payload)
 }
 
-/** Each page's copies with the origin filled in, per base URL (bounded: without PUBLIC_BASE_URL the Host decides it). */
-const pagesByBase = new WeakMap<Serialized<unknown>, LruCache<string, SendableBody>>()
+/** Each page's copies with the origin filled in, per base URL (src/lib/per-base-url.ts: bounded in hosts and bytes). */
+const pagesByBase = new WeakMap<Serialized<unknown>, (baseUrl: string) => SendableBody>()
 
-/** An HTML page rendered once, sent with its absolute links on `baseUrl` (copied and hashed once per base URL). */
+/** An HTML page rendered once, sent with its absolute links on `baseUrl` (filled in once per base URL). */
 export function sendPage (reply: FastifyReply, page: Serialized<unknown>, baseUrl: string): FastifyReply {
-  let copies = pagesByBase.get(page)
-  if (copies === undefined) pagesByBase.set(page, copies = new LruCache(MAX_BASE_URLS, { max: MAX_BYTES_PER_DOCUMENT, of: heldBytes }))
-  const filled = copies.getOrSet(baseUrl, () => {
-    const html = withOrigin(typeof page.payload === 'string' ? page.payload : page.payload.toString('utf8'), baseUrl)
-    const { payload, etag, compressed } = encodeOnce(html, html)
-    return { payload, etag, compressed } // the bytes only, not the text as well
-  })
-  return sendSerialized(reply, filled, { type: HTML_TYPE })
-}
-
-/** A page's HTML with its absolute links on `baseUrl`. */
-export function withOrigin (html: string, baseUrl: string): string {
-  return html.replaceAll(ORIGIN_PLACEHOLDER, baseUrl)
+  let filled = pagesByBase.get(page)
+  if (filled === undefined) {
+    const html = typeof page.payload === 'string' ? page.payload : page.payload.toString('utf8')
+    pagesByBase.set(page, filled = perBaseUrl((base) => withOrigin(html, base)))
+  }
+  return sendSerialized(reply, filled(baseUrl), { type: HTML_TYPE })
 }

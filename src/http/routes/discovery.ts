@@ -10,7 +10,7 @@ import {
 import type { MarkdownDoc } from '../../docs/markdown-views.ts'
 import { llmsTxt, type DescribedApi } from '../../discovery/llms.ts'
 import { withServer } from '../../discovery/openapi-document.ts'
-import { perBaseUrl, type Rendered } from '../../discovery/per-base-url.ts'
+import { perBaseUrl, type Rendered } from '../../lib/per-base-url.ts'
 import { robotsTxt } from '../../discovery/robots.ts'
 import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
 import type { PageSource } from '../../site/page-source.ts'

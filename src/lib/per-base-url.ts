@@ -1,8 +1,9 @@
-// A document rendered once per base URL and kept as bytes with its ETag (and compressed variants); bounded, because without PUBLIC_BASE_URL the
-// base comes from the request's Host and a client could otherwise make it grow without end.
-import { etagOf } from '../lib/etag.ts'
-import { LruCache } from '../lib/lru.ts'
-import { heldBytes, sendableBytes, type SendableBody } from '../lib/serialized.ts'
+// A document or page that embeds {base_url}, kept as bytes with its ETag (and compressed variants) per base URL; bounded,
+// because without PUBLIC_BASE_URL the base comes from the request's Host and a client could otherwise make it grow without end.
+import { etagOf } from './etag.ts'
+import { LruCache } from './lru.ts'
+import { ORIGIN_PLACEHOLDER } from './origin-placeholder.ts'
+import { heldBytes, sendableBytes, type SendableBody } from './serialized.ts'
 
 /** Bytes, so Fastify sends the content type exactly as set (it appends a charset to JSON types given a string). */
 export type Rendered = SendableBody
@@ -14,13 +15,12 @@ export const MAX_BASE_URLS = 16
  */
 export const MAX_BYTES_PER_DOCUMENT = 4 * 1024 * 1024
 
-/** Rendered in place of a base URL once; its occurrences are where each host's base URL goes. */
-const PLACEHOLDER = 'http://base-url.placeholder.invalid'
+/** A second stand-in, to check that a document puts its base URL in verbatim. */
 const CHECK = 'https://check.placeholder.invalid:8443'
 
 /**
  * Memoises `render(baseUrl)` for the MAX_BASE_URLS most recently used base URLs. The document is rendered once, with
- * a placeholder, and cut where it appears; a new base URL costs joining those pieces (and hashing), not a
+ * ORIGIN_PLACEHOLDER as its base URL, and cut where it appears; a new base URL costs joining those pieces (and hashing), not a
  * regeneration, so varying Host cannot make an expensive document expensive. Base URLs are validated origins (no
  * character JSON, XML or Markdown would escape). A document that uses its base URL other than verbatim (it would
  * not match a second rendering) is rendered per base URL as before.
@@ -30,8 +30,8 @@ export function perBaseUrl (render: (baseUrl: string) => string): (baseUrl: stri
   let template: { pieces: Buffer[], etag: string } | null | undefined
   const templateOnce = () => {
     if (template === undefined) {
-      const text = render(PLACEHOLDER)
-      const split = text.split(PLACEHOLDER)
+      const text = render(ORIGIN_PLACEHOLDER)
+      const split = text.split(ORIGIN_PLACEHOLDER)
       template = split.join(CHECK) === render(CHECK) ? { pieces: split.map((piece) => Buffer.from(piece)), etag: etagOf(text) } : null
     }
     return template
