@@ -2,6 +2,7 @@
 // announcement is an event keyed by window and kind, so it is written once whichever replica gets there first.
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
+import { repeating } from '../lib/repeating.ts'
 import type { Database } from '../store/database.ts'
 import { loadMaintenancesChangingBetween, type MaintenanceRow } from '../store/repositories/maintenances.ts'
 import { insertEvent } from '../store/repositories/notifications.ts'
@@ -22,16 +23,13 @@ export interface MaintenanceClock {
   /** Writes the events due by now; returns the milliseconds until the next start or end it knows of (at most pollMs). */
   runOnce (): Promise<number>
   start (): void
-  stop (): void
+  stop (): Promise<void>
 }
 
 export function createMaintenanceClock (options: MaintenanceClockOptions): MaintenanceClock {
   const { database, clock, logger } = options
   const pollMs = options.pollMs ?? 10_000
   const written = new Set<string>()
-  let timer: NodeJS.Timeout | undefined
-  let stopped = true
-  let failing = false
 
   const announce = async (kind: 'maintenance.started' | 'maintenance.ended', row: MaintenanceRow, at: string) => {
     const key = `${row.id}:${kind}`
@@ -57,31 +55,12 @@ export function createMaintenanceClock (options: MaintenanceClockOptions): Maint
     return next
   }
 
-  const loop = async () => {
-    let wait = pollMs
-    try {
-      wait = await runOnce()
-      if (failing) logger.info('notifications: maintenance clock reads the database again')
-      failing = false
-    } catch (error) {
-      if (!failing && !stopped) logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: maintenance clock cannot read the database; trying again')
-      failing = true
-    }
-    if (stopped) return
-    timer = setTimeout(() => { void loop() }, Math.max(wait, 10))
-    timer.unref()
-  }
+  const rounds = repeating({
+    round: runOnce,
+    delayAfter: (wait) => Math.max(wait ?? pollMs, 10),
+    onFailing: (error) => logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: maintenance clock cannot read the database; trying again'),
+    onRecovered: () => logger.info('notifications: maintenance clock reads the database again')
+  })
 
-  return {
-    runOnce,
-    start () {
-      if (!stopped) return
-      stopped = false
-      void loop()
-    },
-    stop () {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }
+  return { runOnce, start: rounds.start, stop: () => rounds.stop() }
 }

@@ -55,8 +55,7 @@ export function createNotifications (options: NotificationsOptions): Notificatio
       logger.info({ targets: targets.map((target) => target.key) }, 'notifications: delivering')
     },
     async stop () {
-      maintenanceClock.stop()
-      await worker.stop()
+      await Promise.all([maintenanceClock.stop(), worker.stop()])
     }
   }
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
+import { repeating } from '../lib/repeating.ts'
 import type { Database } from '../store/database.ts'
 import {
   claimDeliveries, fanOut, findDiscordMessage, forgetDiscordMessage, markAttemptFailed, markDelivered, postponeDelivery,
@@ -69,10 +70,6 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
   /** Targets whose rate limit says wait: nothing is sent to them before this time. */
   const notBefore = new Map<string, number>()
   const iso = (ms: number) => new Date(ms).toISOString()
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | undefined
-  let stopped = true
-  let failing = false
   let lastPrune = 0
 
   const fanOutAll = async (now: number) => {
@@ -160,36 +157,13 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     return claimed.length
   }
 
-  const loop = async () => {
-    let attempted = 0
-    try {
-      const round = runOnce()
-      running = round.catch(() => undefined)
-      attempted = await round
-      if (failing) logger.info('notifications: reading the outbox again')
-      failing = false
-    } catch (error) {
-      if (!failing && !stopped) logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: cannot read the outbox; trying again')
-      failing = true
-    }
-    if (stopped) return
-    timer = setTimeout(() => { void loop() }, attempted > 0 ? 0 : tuning.pollMs)
-    timer.unref()
-  }
+  const rounds = repeating({
+    round: runOnce,
+    // Straight on while there is work; otherwise the next poll.
+    delayAfter: (attempted) => (attempted ?? 0) > 0 ? 0 : tuning.pollMs,
+    onFailing: (error) => logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: cannot read the outbox; trying again'),
+    onRecovered: () => logger.info('notifications: reading the outbox again')
+  })
 
-  return {
-    runOnce,
-    start () {
-      if (!stopped) return
-      stopped = false
-      void loop()
-    },
-    async stop () {
-      stopped = true
-      clearTimeout(timer)
-      let wait: NodeJS.Timeout | undefined
-      await Promise.race([running, new Promise((resolve) => { wait = setTimeout(resolve, 2000) })])
-      clearTimeout(wait)
-    }
-  }
+  return { runOnce, start: rounds.start, stop: () => rounds.stop(2000) }
 }
