@@ -18,7 +18,7 @@ import { freePort } from '../test/services/ports.ts'
 import { startPostgres } from '../test/services/postgres.ts'
 import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
-import { BIN, binNodeFlags } from './bin-flags.ts'
+import { BIN, binEnvironment, binNodeFlags } from './bin-flags.ts'
 import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
 import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
 
@@ -64,6 +64,9 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
 /** The codings each endpoint is recorded in for the bare server: plain, and the two the service compresses with. */
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
 
+/** How long the service is left quiet after the load before its RSS is read again. */
+const QUIET_AFTER_LOAD_MS = 5000
+
 const work = mkdtempSync(path.join(tmpdir(), 'status-api-bench-'))
 const children: ChildProcess[] = []
 const cleanups: Array<() => unknown> = []
@@ -87,7 +90,7 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   const child = spawn(process.execPath, [...binNodeFlags(), '--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
     // The compile cache the bin switches on (src/node-flags.ts), on from the start here: else the probe, loaded before
     // the bin, would load Node's TypeScript stripper (~19 MiB) into the measured process, which a deployment never has.
-    env: { NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
+    env: binEnvironment({ NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile }),
     stdio: ['ignore', 'ignore', 'inherit']
   })
   children.push(child)
@@ -211,8 +214,11 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     console.log(`| ${route} | ${bytes('identity')} | ${bytes('br')} | ${bytes('gzip')} |`)
   }
 
+  const rssRightAfterLoad = rssMiB(server.child.pid!)
+  await sleep(QUIET_AFTER_LOAD_MS) // the service gives spare memory back once quiet (src/lib/memory-release.ts)
   console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; idle RSS after start: ${idleRss.toFixed(1)} MiB; ` +
-    `RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
+    `RSS after load: ${rssRightAfterLoad.toFixed(1)} MiB right after the last request, ` +
+    `${rssMiB(server.child.pid!).toFixed(1)} MiB ${QUIET_AFTER_LOAD_MS / 1000} s later`)
 
   if (SOAK_SECONDS > 0) {
     const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))

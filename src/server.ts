@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 import { startMetricsServer, type MetricsServer } from './publish/metrics-server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
+import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
 
 export const SHUTDOWN_DEADLINE_MS = 10_000
 
@@ -13,6 +14,8 @@ export interface RunningServer {
   context: Context
   /** The private Prometheus listener, when METRICS_PORT is set. */
   metricsServer: MetricsServer | undefined
+  /** Collections that give start-up's and load's spare memory back once the server is quiet. */
+  memoryRelease: MemoryRelease
   /** Readiness 503 at once, drain in-flight requests, close the stores. */
   shutdown (): Promise<void>
 }
@@ -41,13 +44,17 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     throw error
   }
   const running = app
+  // Start-up is over: what it allocated and no longer needs goes back now, not at the next full collection.
+  const memoryRelease = startMemoryRelease()
+  void memoryRelease.releaseNow()
 
   let stopping: Promise<void> | undefined
   const shutdown = () => {
+    memoryRelease.stop()
     stopping ??= Promise.all([gracefulShutdown(running, context), metricsServer?.close()]).then(() => undefined)
     return stopping
   }
-  return { app: running, context, metricsServer, shutdown }
+  return { app: running, context, metricsServer, memoryRelease, shutdown }
 }
 
 /** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */

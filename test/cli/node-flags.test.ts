@@ -5,17 +5,18 @@ import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { describe, it } from 'node:test'
-import { NODE_FLAGS } from '../../src/node-flags.ts'
+import { readFileSync } from 'node:fs'
+import { MALLOC_ENV, NODE_FLAGS } from '../../src/node-flags.ts'
 import { freePort } from '../services/ports.ts'
 import { tempDir } from '../helper.ts'
 
 interface Serving { child: ChildProcess, line: { pid: number, nodeFlags: string[] } }
 
 /** Starts the server with `args` after `node`, and waits for its `serving` log line. */
-async function serve (t: Parameters<typeof tempDir>[0], args: string[]): Promise<Serving> {
+async function serve (t: Parameters<typeof tempDir>[0], args: string[], env: Record<string, string> = {}): Promise<Serving> {
   const port = await freePort()
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: 'info', DATA_DIR: tempDir(t), PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...withoutMallocEnv(process.env), ...env, LOG_LEVEL: 'info', DATA_DIR: tempDir(t), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   t.after(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL') })
@@ -32,6 +33,20 @@ async function serve (t: Parameters<typeof tempDir>[0], args: string[]): Promise
   return { child, line }
 }
 
+function withoutMallocEnv (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !(name in MALLOC_ENV)))
+}
+
+/** The environment the process with this pid runs with (Linux: /proc). */
+function environmentOf (pid: number): Record<string, string> {
+  return Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').filter(Boolean).map((entry) => {
+    const at = entry.indexOf('=')
+    return [entry.slice(0, at), entry.slice(at + 1)]
+  }))
+}
+
+const linux = process.platform === 'linux'
+
 /** SIGTERM, then the exit code, which must come within 10 s. */
 async function stop (child: ChildProcess): Promise<number | null> {
   const exit = once(child, 'exit')
@@ -46,6 +61,7 @@ describe('the V8 flags, however the server is started', () => {
       const { child, line } = await serve(t, [...args])
       assert.deepEqual(line.nodeFlags, NODE_FLAGS)
       assert.equal(line.pid, child.pid, 'the process that was started became the server: no launcher stays behind')
+      if (linux) assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, MALLOC_ENV.MALLOC_ARENA_MAX, 'glibc malloc limited to two arenas')
       assert.equal(await stop(child), 0)
     })
   }
@@ -54,6 +70,14 @@ describe('the V8 flags, however the server is started', () => {
     const { child, line } = await serve(t, [...NODE_FLAGS, 'src/main.ts', 'serve'])
     assert.deepEqual(line.nodeFlags, NODE_FLAGS)
     assert.equal(line.pid, child.pid)
+    if (linux) assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, MALLOC_ENV.MALLOC_ARENA_MAX, 'relaunched for the malloc setting alone')
+    assert.equal(await stop(child), 0)
+  })
+
+  it("an operator's own MALLOC_ARENA_MAX is kept", { skip: !linux && 'reads /proc' }, async (t) => {
+    const { child, line } = await serve(t, ['bin/status-api.js', 'serve'], { MALLOC_ARENA_MAX: '4' })
+    assert.deepEqual(line.nodeFlags, NODE_FLAGS)
+    assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, '4')
     assert.equal(await stop(child), 0)
   })
 })

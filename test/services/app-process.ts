@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { NODE_FLAGS } from '../../src/node-flags.ts'
+import { NODE_FLAGS, serverEnvironment } from '../../src/node-flags.ts'
 import { freePort } from './ports.ts'
 
 const BIN = path.resolve('bin/status-api.js')
@@ -38,9 +38,9 @@ export class AppProcess {
 /** Starts `status-api serve` with the given environment on a free port and waits until liveness answers. */
 export async function startApp (env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort()
-  // Started with the V8 flags, as the bin would relaunch itself: one process, so SIGKILL really kills the service.
+  // Started with the V8 flags and malloc setting, as the bin would relaunch itself: one process, so SIGKILL really kills the service.
   const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'serve'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: serverEnvironment({ ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'pipe']
   })
   const app = new AppProcess(`http://127.0.0.1:${port}`, child)

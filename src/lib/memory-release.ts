@@ -1,0 +1,77 @@
+// Gives memory back to the system when the process is quiet: one memory-reducing collection right after start-up, and
+// another whenever the heap has grown by a margin while the event loop sat nearly idle. V8's own memory reducer judges
+// the allocation rate only from its full collections, so a process that goes quiet after start-up or after a burst of
+// load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The collection needs Node's
+// `--expose-gc` (src/node-flags.ts); without it, nothing happens.
+import { performance } from 'node:perf_hooks'
+
+export interface MemoryReleaseOptions {
+  /** How often to look, in ms. */
+  everyMs?: number
+  /** Event-loop utilisation (0–1) over the last look below which the process counts as quiet. */
+  quietBelow?: number
+  /** Heap growth since the last collection, in bytes, that makes another worthwhile. */
+  growthBytes?: number
+  /** Runs the collection; by default V8's memory-reducing one, when Node exposes it. */
+  collect?: () => Promise<void>
+  /** The heap in use, in bytes. */
+  heapUsed?: () => number
+  /** Event-loop utilisation since the previous call (the first call measures from the start of the process). */
+  utilization?: () => number
+}
+
+export interface MemoryRelease {
+  /** Collects now (once the collection in flight, if any, has ended). */
+  releaseNow (): Promise<void>
+  stop (): void
+}
+
+export const RELEASE_EVERY_MS = 2000
+export const QUIET_BELOW = 0.05
+export const RELEASE_GROWTH_BYTES = 8 * 1024 * 1024
+
+/** The collection V8 runs when memory runs short: it compacts the heap, shrinks the young generation and frees pages. */
+export function exposedCollection (): (() => Promise<void>) | undefined {
+  const gc = globalThis.gc
+  if (gc === undefined) return undefined
+  return () => gc({ type: 'major', execution: 'async', flavor: 'last-resort' })
+}
+
+export function startMemoryRelease (options: MemoryReleaseOptions = {}): MemoryRelease {
+  const collect = options.collect ?? exposedCollection()
+  const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed)
+  const utilization = options.utilization ?? eventLoopUtilization()
+  const growthBytes = options.growthBytes ?? RELEASE_GROWTH_BYTES
+  const quietBelow = options.quietBelow ?? QUIET_BELOW
+  let usedAfterLast = heapUsed()
+  let inFlight: Promise<void> | undefined
+
+  const releaseNow = async () => {
+    if (collect === undefined) return
+    inFlight ??= collect().finally(() => {
+      usedAfterLast = heapUsed()
+      inFlight = undefined
+    })
+    await inFlight
+  }
+  const look = () => {
+    const quiet = utilization() < quietBelow
+    if (quiet && inFlight === undefined && heapUsed() - usedAfterLast >= growthBytes) void releaseNow()
+  }
+  const timer = collect === undefined ? undefined : setInterval(look, options.everyMs ?? RELEASE_EVERY_MS)
+  timer?.unref()
+  return {
+    releaseNow,
+    stop: () => clearInterval(timer)
+  }
+}
+
+function eventLoopUtilization (): () => number {
+  let previous = performance.eventLoopUtilization()
+  return () => {
+    const current = performance.eventLoopUtilization()
+    const { utilization } = performance.eventLoopUtilization(current, previous)
+    previous = current
+    return utilization
+  }
+}
