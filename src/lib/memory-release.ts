@@ -1,5 +1,5 @@
 // Gives memory back to the system when the process is quiet: one memory-reducing collection right after start-up, and
-// another whenever the heap has grown by a margin while the event loop sat nearly idle. V8's own memory reducer judges
+// another whenever the heap has taken a margin more memory while the event loop sat nearly idle. V8's own memory reducer judges
 // the allocation rate only from its full collections, so a process that goes quiet after start-up or after a burst of
 // load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The collection needs Node's
 // `--expose-gc` (src/node-flags.ts); without it, nothing happens.
@@ -10,12 +10,16 @@ export interface MemoryReleaseOptions {
   everyMs?: number
   /** Event-loop utilisation (0–1) over the last look below which the process counts as quiet. */
   quietBelow?: number
-  /** Heap growth since the last collection, in bytes, that makes another worthwhile. */
+  /** Growth of the memory the heap holds since the last collection, in bytes, that makes another worthwhile. */
   growthBytes?: number
+  /** The least time between two collections started by looking (releaseNow is not held back), in ms. */
+  atMostEveryMs?: number
   /** Runs the collection; by default V8's memory-reducing one, when Node exposes it. */
   collect?: () => Promise<void>
-  /** The heap in use, in bytes. */
-  heapUsed?: () => number
+  /** The memory the heap holds (in use or not), in bytes. */
+  heapHeld?: () => number
+  /** Milliseconds from some fixed point, for the time between collections. */
+  now?: () => number
   /** Event-loop utilisation since the previous call (the first call measures from the start of the process). */
   utilization?: () => number
 }
@@ -29,6 +33,8 @@ export interface MemoryRelease {
 export const RELEASE_EVERY_MS = 2000
 export const QUIET_BELOW = 0.05
 export const RELEASE_GROWTH_BYTES = 8 * 1024 * 1024
+/** So that a service under light load (quiet by the event loop, yet always allocating) pauses for it rarely. */
+export const RELEASE_AT_MOST_EVERY_MS = 30_000
 
 /** The collection V8 runs when memory runs short: it compacts the heap, shrinks the young generation and frees pages. */
 export function exposedCollection (): (() => Promise<void>) | undefined {
@@ -39,24 +45,33 @@ export function exposedCollection (): (() => Promise<void>) | undefined {
 
 export function startMemoryRelease (options: MemoryReleaseOptions = {}): MemoryRelease {
   const collect = options.collect ?? exposedCollection()
-  const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed)
+  // Held, not used: the young generation's garbage comes and goes within what is held; what grows the heap's hold on
+  // memory (a young generation grown under load, old pages filled with garbage) is what a collection gives back.
+  const heapHeld = options.heapHeld ?? (() => process.memoryUsage().heapTotal)
+  const now = options.now ?? (() => performance.now())
   const utilization = options.utilization ?? eventLoopUtilization()
   const growthBytes = options.growthBytes ?? RELEASE_GROWTH_BYTES
   const quietBelow = options.quietBelow ?? QUIET_BELOW
-  let usedAfterLast = heapUsed()
+  const atMostEveryMs = options.atMostEveryMs ?? RELEASE_AT_MOST_EVERY_MS
+  let heldAfterLast = heapHeld()
+  let lastAt = -Infinity
   let inFlight: Promise<void> | undefined
 
   const releaseNow = async () => {
     if (collect === undefined) return
     inFlight ??= collect().finally(() => {
-      usedAfterLast = heapUsed()
+      heldAfterLast = heapHeld()
       inFlight = undefined
     })
     await inFlight
   }
   const look = () => {
     const quiet = utilization() < quietBelow
-    if (quiet && inFlight === undefined && heapUsed() - usedAfterLast >= growthBytes) void releaseNow()
+    const due = now() - lastAt >= atMostEveryMs
+    if (quiet && due && inFlight === undefined && heapHeld() - heldAfterLast >= growthBytes) {
+      lastAt = now()
+      void releaseNow()
+    }
   }
   const timer = collect === undefined ? undefined : setInterval(look, options.everyMs ?? RELEASE_EVERY_MS)
   timer?.unref()

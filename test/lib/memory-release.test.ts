@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, it, mock } from 'node:test'
-import { startMemoryRelease, RELEASE_EVERY_MS, RELEASE_GROWTH_BYTES } from '../../src/lib/memory-release.ts'
+import { startMemoryRelease, RELEASE_AT_MOST_EVERY_MS, RELEASE_EVERY_MS, RELEASE_GROWTH_BYTES } from '../../src/lib/memory-release.ts'
 
 const MiB = 1024 * 1024
 
@@ -12,15 +12,17 @@ const MiB = 1024 * 1024
 function driven (t: { after: (fn: () => void) => void }) {
   mock.timers.enable({ apis: ['setInterval'] })
   t.after(() => mock.timers.reset())
-  const state = { heapUsed: 40 * MiB, utilization: 0, collections: 0 }
+  const state = { heapHeld: 40 * MiB, utilization: 0, collections: 0, now: 0 }
   const release = startMemoryRelease({
     collect: async () => { state.collections++ },
-    heapUsed: () => state.heapUsed,
-    utilization: () => state.utilization
+    heapHeld: () => state.heapHeld,
+    utilization: () => state.utilization,
+    now: () => state.now
   })
   t.after(() => release.stop())
   /** One look of the release, and the collection it started, if any. */
   const look = async () => {
+    state.now += RELEASE_EVERY_MS
     mock.timers.tick(RELEASE_EVERY_MS)
     await new Promise((resolve) => setImmediate(resolve))
   }
@@ -36,11 +38,11 @@ describe('giving memory back when quiet', () => {
     assert.equal(state.collections, 2)
   })
 
-  it('collects again once the heap has grown while the event loop was quiet, and only then', async (t) => {
+  it('collects again once the heap holds more memory while the event loop was quiet, and only then', async (t) => {
     const { state, look } = driven(t)
     await look()
     assert.equal(state.collections, 0, 'nothing has grown since the start')
-    state.heapUsed += RELEASE_GROWTH_BYTES
+    state.heapHeld += RELEASE_GROWTH_BYTES
     state.utilization = 0.5
     await look()
     assert.equal(state.collections, 0, 'grown, but busy: a collection now would hold up requests')
@@ -49,18 +51,34 @@ describe('giving memory back when quiet', () => {
     assert.equal(state.collections, 1, 'grown and quiet')
     await look()
     assert.equal(state.collections, 1, 'measured from the heap after that collection: not again until it grows again')
-    state.heapUsed += RELEASE_GROWTH_BYTES - 1
+    state.heapHeld += RELEASE_GROWTH_BYTES - 1
+    state.now += RELEASE_AT_MOST_EVERY_MS
     await look()
     assert.equal(state.collections, 1, 'grown by less than the margin')
-    state.heapUsed += 1
+    state.heapHeld += 1
     await look()
     assert.equal(state.collections, 2)
+  })
+
+  it('leaves at least RELEASE_AT_MOST_EVERY_MS between two collections of its own, whatever was asked for in between', async (t) => {
+    const { state, release, look } = driven(t)
+    state.heapHeld += RELEASE_GROWTH_BYTES
+    await look()
+    assert.equal(state.collections, 1)
+    await release.releaseNow()
+    assert.equal(state.collections, 2, 'asked for: not held back')
+    state.heapHeld += 2 * RELEASE_GROWTH_BYTES
+    const looks = RELEASE_AT_MOST_EVERY_MS / RELEASE_EVERY_MS
+    for (let i = 1; i < looks; i++) await look()
+    assert.equal(state.collections, 2, 'grown and quiet, but its last collection was too recent')
+    await look()
+    assert.equal(state.collections, 3)
   })
 
   it('stops looking when stopped', async (t) => {
     const { state, release, look } = driven(t)
     release.stop()
-    state.heapUsed += 10 * RELEASE_GROWTH_BYTES
+    state.heapHeld += 10 * RELEASE_GROWTH_BYTES
     await look()
     assert.equal(state.collections, 0)
   })
