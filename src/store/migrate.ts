@@ -20,12 +20,18 @@ export interface MigrateResult {
 export async function migrate (database: Database): Promise<MigrateResult> {
   // Applied in the order of their names; branches may add a lower number later, so that order is not enforced on existing databases.
   const provider: MigrationProvider = { getMigrations: async () => sortedByName(migrations(database)) }
-  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true })
+  // Our own name order: Kysely's default (localeCompare) loads ICU's collation tables (~3 MB) when two migrations share a timestamp.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true, nameComparator: byName })
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error))
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) }
 }
 
 function sortedByName (all: Record<string, Migration>): Record<string, Migration> {
-  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => byName(a, b)))
+}
+
+/** Names in code-unit order (the migrations' numbered names sort the same in any locale). */
+function byName (a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
