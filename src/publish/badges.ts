@@ -1,9 +1,9 @@
-// Status, uptime and shards badges: the words and colour from the health snapshot and the history, rendered as SVG by
-// badge-maker (what Shields itself renders with: text measured, `<title>` and `aria-label` for screen readers) or as
-// Shields endpoint JSON. Pure: the views in, the badge out.
-import type { makeBadge as MakeBadge } from 'badge-maker' // its type only: the module itself is loaded on first use
+// Status, uptime and shards badges: the words and colour from the health snapshot and the history, rendered as SVG the
+// way Shields renders (./badge-svg.ts: text measured, `<title>` and `aria-label` for screen readers) or as Shields
+// endpoint JSON. Pure: the views in, the badge out.
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
+import { badgeSvg as renderSvg } from './badge-svg.ts'
 import { uptimeWindow } from './uptime-windows.ts'
 
 export const BADGES = ['status', 'uptime-24h', 'uptime-7d', 'uptime-30d', 'uptime-90d', 'shards'] as const
@@ -12,7 +12,7 @@ export const BADGE_COMPONENTS = ['database', 'cache', 'bot'] as const
 export type BadgeComponent = typeof BADGE_COMPONENTS[number]
 
 /**
- * Message backgrounds, each dark enough for badge-maker's white text to reach a WCAG contrast of 4.5:1 or more
+ * Message backgrounds, each dark enough for the badge's white text to reach a WCAG contrast of 4.5:1 or more
  * (the test measures it); the label's background is LABEL_COLOR.
  */
 export const BADGE_COLORS = { good: '1a7f37', warning: '9a6700', bad: 'cf222e', maintenance: '0969da', none: '6e7781' } as const
@@ -41,12 +41,8 @@ export function badgeContent (badge: Badge, component: BadgeComponent | undefine
   return uptimeBadge(label, uptimePercent(badge, component, views.history))
 }
 
-/** badge-maker, loaded on the first SVG badge asked for: a server whose badges nobody embeds never holds it (~6 MiB). */
-let renderer: Promise<typeof MakeBadge> | undefined
-
-export async function badgeSvg (content: BadgeContent): Promise<string> {
-  const makeBadge = await (renderer ??= import('badge-maker').then((module) => module.makeBadge))
-  return makeBadge({ label: content.label, message: content.message, color: content.color, labelColor: LABEL_COLOR, style: 'flat' })
+export function badgeSvg (content: BadgeContent): string {
+  return renderSvg({ label: content.label, message: content.message, color: content.color, labelColor: LABEL_COLOR })
 }
 
 export function shieldsEndpoint (content: BadgeContent): ShieldsEndpointBody {

@@ -1,4 +1,4 @@
-// Badges: uptime figures from the history's own numbers, SVG from badge-maker parsed as XML (title and aria-label,
+// Badges: uptime figures from the history's own numbers, SVG (src/publish/badge-svg.ts) parsed as XML (title and aria-label,
 // text that fits, WCAG contrast), Shields endpoint JSON accepted by Shields' schema, and the routes on both databases.
 import assert from 'node:assert/strict'
 import type { TestContext } from 'node:test'
@@ -78,12 +78,12 @@ describe('uptime figures', () => {
 })
 
 describe('badge SVG', () => {
-  it('every colour reaches a WCAG contrast of 4.5:1 against the text badge-maker puts on it', async () => {
+  it('every colour reaches a WCAG contrast of 4.5:1 against the text the badge puts on it', () => {
     for (const color of [...Object.values(BADGE_COLORS), LABEL_COLOR]) {
-      const svg = svgParser.parse(await badgeSvg({ label: 'status', message: 'operational', color })) as Node
+      const svg = svgParser.parse(badgeSvg({ label: 'status', message: 'operational', color })) as Node
       const rects = elements(svg, 'rect').map((rect) => String(rect['@fill'] ?? ''))
       assert.ok(rects.includes(`#${color}`), `${color} is a background: ${rects.join(' ')}`)
-      // The text group's fill, unless a text element sets its own (badge-maker's dark text on light colours).
+      // The text group's fill, unless a text element sets its own (dark text on light colours).
       const groupFill = String(elements(svg, 'g').find((g) => g['@text-anchor'] === 'middle')!['@fill'])
       const textFills = elements(svg, 'text').filter((text) => text['@aria-hidden'] === undefined && text['@fill-opacity'] === undefined)
         .map((text) => String(text['@fill'] ?? groupFill))
@@ -92,8 +92,8 @@ describe('badge SVG', () => {
     }
   })
 
-  it('measures its text: the widest words fit their boxes', async () => {
-    const svg = svgParser.parse(await badgeSvg({ label: 'database uptime 30d', message: 'WWWWWWWWWW 99.99% MMMMMMMM', color: BADGE_COLORS.good })) as Node
+  it('measures its text: the widest words fit their boxes', () => {
+    const svg = svgParser.parse(badgeSvg({ label: 'database uptime 30d', message: 'WWWWWWWWWW 99.99% MMMMMMMM', color: BADGE_COLORS.good })) as Node
     const widths = elements(svg, 'rect').filter((rect) => rect['@fill'] === '#555555' || rect['@fill'] === `#${BADGE_COLORS.good}`).map((rect) => Number(rect['@width']))
     const texts = elements(svg, 'text').filter((text) => text['@aria-hidden'] === undefined && text['@fill-opacity'] === undefined)
     assert.equal(texts.length, 2)

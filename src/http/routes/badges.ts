@@ -42,9 +42,8 @@ export default async function badgeRoutes (app: FastifyInstance, options: { moni
 
   for (const badge of BADGES) {
     // One memo per route, keyed by the component: built again only when the snapshot or the history changes.
-    // (a promise: the first SVG badge loads badge-maker; once made, each answer awaits the memoised, settled promise)
-    const svg = rebuiltOnChange(async (component, inputs: Views) => {
-      const text = await badgeSvg(content(badge, component === '' ? undefined : component as BadgeComponent, inputs))
+    const svg = rebuiltOnChange((component, inputs: Views) => {
+      const text = badgeSvg(content(badge, component === '' ? undefined : component as BadgeComponent, inputs))
       return encodeOnce(text, text)
     })
     const json = rebuiltOnChange((component, inputs: Views) =>
@@ -62,7 +61,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: { moni
       schema: { querystring: BadgeComponentQuery }
     }, async (request, reply) => {
       const component = componentOf(request.query)
-      return sendSerialized(reply, await svg(component, await views()), { type: SVG_TYPE })
+      return sendSerialized(reply, svg(component, await views()), { type: SVG_TYPE })
     })
 
     app.get<{ Querystring: { component?: BadgeComponent } }>(`/status/badges/${badge}.json`, {
