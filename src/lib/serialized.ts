@@ -14,7 +14,7 @@ export interface SendableBody {
    */
   payload: string | Buffer
   etag: string
-  /** The br and gzip variants, each compressed on first use; undefined for bodies under 1 KiB. */
+  /** Its br and gzip variants (src/lib/compressed.ts: none on its first send); undefined for bodies under 1 KiB. */
   compressed: CompressedVariants | undefined
 }
 
