@@ -5,7 +5,7 @@
 // hostile variety run (20,000 distinct queries and Host headers, bench/hostile.ts) with its RSS.
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
-// --only hostile (start, idle RSS, then only the hostile variety run)
+// --only hostile|alloc (start, idle RSS, then only the hostile variety run, or only the heap allocated per request)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -22,6 +22,7 @@ import { StatuspageServer } from '../test/platform/statuspage-server.ts'
 import { BIN, binNodeFlags } from './bin-flags.ts'
 import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
 import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
+import { allocationsPerRequest, printAllocations } from './allocations.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -79,17 +80,19 @@ function cli (env: Record<string, string>, ...command: string[]): void {
   if (result.status !== 0) throw new Error(`status-api ${command.join(' ')}: ${result.stderr}`)
 }
 
-interface Server { url: string, child: ChildProcess, probeFile: string }
+interface Server { url: string, child: ChildProcess, probeFile: string, allocFile: string }
 
 /** Starts `status-api serve` as the bin does (its Node flags), with the event-loop probe; returns once readiness answers 200, with the time it took. */
 async function startService (env: Record<string, string>): Promise<{ server: Server, coldStartMs: number }> {
   const port = await freePort()
   const probeFile = path.join(work, `probe-${port}.jsonl`)
+  const allocFile = path.join(work, `alloc-${port}.jsonl`)
   const started = performance.now()
-  const child = spawn(process.execPath, [...binNodeFlags(), '--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
+  const preloads = ['loop-probe.ts', 'alloc-probe.ts'].flatMap((file) => ['--import', path.join(ROOT, 'bench', file)])
+  const child = spawn(process.execPath, [...binNodeFlags(), ...preloads, BIN, 'serve'], {
     // The compile cache the bin switches on (src/node-flags.ts), on from the start here: else the probe, loaded before
     // the bin, would load Node's TypeScript stripper (~19 MiB) into the measured process, which a deployment never has.
-    env: { NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile },
+    env: { NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile, BENCH_ALLOC_FILE: allocFile },
     stdio: ['ignore', 'ignore', 'inherit']
   })
   children.push(child)
@@ -97,7 +100,7 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   for (;;) {
     if (child.exitCode !== null) throw new Error('status-api exited during start')
     const ready = await fetch(`${url}/api/v1/readiness`).then((r) => r.status === 200, () => false)
-    if (ready) return { server: { url, child, probeFile }, coldStartMs: performance.now() - started }
+    if (ready) return { server: { url, child, probeFile, allocFile }, coldStartMs: performance.now() - started }
     await sleep(10)
   }
 }
@@ -188,6 +191,10 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   for (const { path: route } of ENDPOINTS) {
     for (const coding of CODINGS) manifest.push(await recordResponse(server.url, route, work, coding))
   }
+  if (args.only === 'alloc') {
+    printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
+    return stop(server)
+  }
   const variant = (route: string, coding: Coding) => manifest.find((entry) => entry.path === route && entry.coding === coding)!
   const compressed = (route: string, coding: Coding) => variant(route, coding).headers['content-encoding'] === coding
   const bareUrl = await startBare(manifest)
@@ -220,6 +227,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     const bytes = (coding: Coding) => compressed(route, coding) || coding === 'identity' ? String(variant(route, coding).bytes) : '(as plain)'
     console.log(`| ${route} | ${bytes('identity')} | ${bytes('br')} | ${bytes('gzip')} |`)
   }
+
+  printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
 
   console.log(`\ncold start to ready: ${coldStartMs.toFixed(0)} ms; idle RSS after start: ${idleRss.toFixed(1)} MiB; ` +
     `RSS after load: ${rssMiB(server.child.pid!).toFixed(1)} MiB`)
