@@ -149,7 +149,12 @@ describe('compression', () => {
     assert.equal(encodeOnce('x', '{"x":1}').compressed, undefined)
   })
 
-  it('keeps each variant in a buffer of its own size, not in a slice of zlib\'s 64 KiB output buffer', () => {
+  it('keeps a body and each variant in buffers of their own size, not in slices of a shared pool or of zlib\'s 64 KiB buffer', () => {
+    const small = JSON.stringify({ excerpt: 'Rate limits — per client address …' })
+    const { payload } = encodeOnce(small, small)
+    assert.ok(Buffer.isBuffer(payload), 'not ASCII: encoded once')
+    assert.equal(payload.buffer.byteLength, payload.length, 'a kept 50-byte body does not hold an 8 KiB pool')
+
     const text = JSON.stringify({ words: Array.from({ length: 3000 }, (_, i) => `word${i}`) })
     for (const durability of ['lasting', 'rebuilt'] as const) {
       const body = encodeOnce(text, text, durability)
