@@ -5,6 +5,7 @@
 // hostile variety run (20,000 distinct queries and Host headers, bench/hostile.ts) with its RSS.
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
+// --only hostile|alloc (start, idle RSS, then only the hostile variety run, or only the heap allocated per request)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -21,6 +22,7 @@ import { StatuspageServer } from '../test/platform/statuspage-server.ts'
 import { BIN, binEnvironment, binNodeFlags } from './bin-flags.ts'
 import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
 import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
+import { allocationsPerRequest, printAllocations } from './allocations.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -28,7 +30,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     rounds: { type: 'string', default: '2' },
     shape: { type: 'string', default: 'both' },
-    soak: { type: 'string', default: '0' }
+    soak: { type: 'string', default: '0' },
+    only: { type: 'string' }
   }
 })
 const SECONDS = Number(args.seconds)
@@ -80,17 +83,19 @@ function cli (env: Record<string, string>, ...command: string[]): void {
   if (result.status !== 0) throw new Error(`status-api ${command.join(' ')}: ${result.stderr}`)
 }
 
-interface Server { url: string, child: ChildProcess, probeFile: string }
+interface Server { url: string, child: ChildProcess, probeFile: string, allocFile: string }
 
 /** Starts `status-api serve` as the bin does (its Node flags), with the event-loop probe; returns once readiness answers 200, with the time it took. */
 async function startService (env: Record<string, string>): Promise<{ server: Server, coldStartMs: number }> {
   const port = await freePort()
   const probeFile = path.join(work, `probe-${port}.jsonl`)
+  const allocFile = path.join(work, `alloc-${port}.jsonl`)
   const started = performance.now()
-  const child = spawn(process.execPath, [...binNodeFlags(), '--import', path.join(ROOT, 'bench', 'loop-probe.ts'), BIN, 'serve'], {
+  const preloads = ['loop-probe.ts', 'alloc-probe.ts'].flatMap((file) => ['--import', path.join(ROOT, 'bench', file)])
+  const child = spawn(process.execPath, [...binNodeFlags(), ...preloads, BIN, 'serve'], {
     // The compile cache the bin switches on (src/node-flags.ts), on from the start here: else the probe, loaded before
     // the bin, would load Node's TypeScript stripper (~19 MiB) into the measured process, which a deployment never has.
-    env: binEnvironment({ NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile }),
+    env: binEnvironment({ NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'), ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BENCH_PROBE_FILE: probeFile, BENCH_ALLOC_FILE: allocFile }),
     stdio: ['ignore', 'ignore', 'inherit']
   })
   children.push(child)
@@ -98,7 +103,7 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   for (;;) {
     if (child.exitCode !== null) throw new Error('status-api exited during start')
     const ready = await fetch(`${url}/api/v1/readiness`).then((r) => r.status === 200, () => false)
-    if (ready) return { server: { url, child, probeFile }, coldStartMs: performance.now() - started }
+    if (ready) return { server: { url, child, probeFile, allocFile }, coldStartMs: performance.now() - started }
     await sleep(10)
   }
 }
@@ -176,10 +181,22 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   const { server, coldStartMs } = await startService(env)
   await sleep(2000) // idle: after start-up's own work (the first monitor round, the docs index) has settled
   const idleRss = rssMiB(server.child.pid!)
+  if (args.only === 'hostile') {
+    console.log(`\n## ${shape}: cold start to ready ${coldStartMs.toFixed(0)} ms; idle RSS after start: ${idleRss.toFixed(1)} MiB`)
+    await hostileRun(server)
+    return stop(server)
+  }
+  // Every endpoint asked for twice first, as under load: a body goes as it is on its first send, and what is built per
+  // query or Host is kept from its second request (src/lib/compressed.ts, src/lib/lru.ts).
+  for (const { path: route } of ENDPOINTS) for (let i = 0; i < 2; i++) await recordResponse(server.url, route, work)
   // Every endpoint in every coding the bench asks for, as the service answered it (small bodies come back as they are).
   const manifest: BareRoute[] = []
   for (const { path: route } of ENDPOINTS) {
     for (const coding of CODINGS) manifest.push(await recordResponse(server.url, route, work, coding))
+  }
+  if (args.only === 'alloc') {
+    printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
+    return stop(server)
   }
   const variant = (route: string, coding: Coding) => manifest.find((entry) => entry.path === route && entry.coding === coding)!
   const compressed = (route: string, coding: Coding) => variant(route, coding).headers['content-encoding'] === coding
@@ -220,6 +237,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     `RSS after load: ${rssRightAfterLoad.toFixed(1)} MiB right after the last request, ` +
     `${rssMiB(server.child.pid!).toFixed(1)} MiB ${QUIET_AFTER_LOAD_MS / 1000} s later`)
 
+  printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
+
   if (SOAK_SECONDS > 0) {
     const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))
     const sliceSeconds = SOAK_SECONDS / slices
@@ -249,12 +268,20 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
       `${((secondPeak - firstPeak) / firstPeak * 100).toFixed(1)} %; lowest ${Math.min(...rss).toFixed(1)} MiB`)
   }
 
+  await hostileRun(server)
+
+  console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
+  await stop(server)
+}
+
+async function hostileRun (server: Server): Promise<void> {
   const hostile = await hostileVariety(server.url, server.child.pid!)
   console.log(`\nhostile variety (${HOSTILE_COUNT} distinct search queries, then ${HOSTILE_COUNT} distinct Host headers): ` +
     `RSS ${hostile.before.toFixed(1)} MiB before, ${hostile.afterQueries.toFixed(1)} MiB after the queries, peak ${hostile.peak.toFixed(1)} MiB, after ${hostile.after.toFixed(1)} MiB; ` +
     `non-2xx or failed: ${hostile.failures}`)
+}
 
-  console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
+async function stop (server: Server): Promise<void> {
   server.child.kill('SIGTERM')
   await once(server.child, 'exit')
 }

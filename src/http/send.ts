@@ -13,8 +13,8 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
   const vary = reply.getHeader('vary')
   reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`)
   const coding = preferredCoding(reply.request.headers['accept-encoding'])
-  if (coding === undefined) return reply.header('etag', body.etag).send(body.payload)
-  const variant = body.compressed(coding)
+  const variant = body.compressed(coding) // none for a client that accepts none, nor on the body's first send
+  if (variant === undefined) return reply.header('etag', body.etag).send(body.payload)
   return reply.header('content-encoding', coding).header('etag', variant.etag).send(variant.payload)
 }
 

@@ -1,5 +1,6 @@
-// The br and gzip variants of a body that is sent many times: each compressed once, on first use, and kept with its
-// own strong ETag (DESIGN §9 "Compression"). Small bodies are not worth it: below COMPRESS_FROM they have none.
+// The br and gzip variants of a body that is sent more than once: each compressed once, when first asked for after the
+// body's first send, and kept with its own strong ETag (DESIGN §9 "Compression"). Small bodies are not worth it: below
+// COMPRESS_FROM they have none.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { etagOf } from './etag.ts'
 
@@ -11,13 +12,19 @@ export interface EncodedBody {
   etag: string
 }
 
-/** Returns a body's variant in a coding, compressing it the first time it is asked for and never again. */
-export type CompressedVariants = (coding: ContentCoding) => EncodedBody
+/**
+ * Called on every send of a body, with the coding the client accepts (undefined: none): the variant to send, or
+ * undefined to send the body as it is. A body's first send goes as it is, identity being an answer every client
+ * accepts: most bodies that vary with the request (a search answer, a page for one Host) are asked for once, and
+ * compressing those would cost zlib's native memory and time for nothing (bench/README.md#footprint). From its second
+ * send on, each coding's variant is made when first asked for, then kept.
+ */
+export type CompressedVariants = (coding: ContentCoding | undefined) => EncodedBody | undefined
 
 export const COMPRESS_FROM = 1024
 
 /**
- * How hard to compress: each variant is made on the first request that asks for it, so start-up pays nothing, but
+ * How hard to compress: each variant is made on the request that first asks for it, so start-up pays nothing, but
  * that request waits for it (zlib's sync calls hold the event loop). Bodies built once for the process's life
  * (documentation pages, discovery documents, assets) take brotli quality 10: the 68 KB OpenAPI document becomes
  * 7.1 KB in ~50 ms, where quality 11 gains 2 % more for ~190 ms. Bodies rebuilt while running (health, history,
@@ -30,20 +37,32 @@ const GZIP_LEVEL = 6
 
 /** The compressed variants of `body`, or undefined when it is too small to gain from compression. */
 export function compressedVariants (body: string | Buffer, durability: Durability): CompressedVariants | undefined {
-  if (Buffer.byteLength(body) < COMPRESS_FROM) return undefined
+  const bytes = Buffer.byteLength(body)
+  if (bytes < COMPRESS_FROM) return undefined
+  let sentBefore = false
   let br: EncodedBody | undefined
   let gzip: EncodedBody | undefined
+  // zlib writes into 64 KiB buffers and returns a slice of one: a smaller one, what JSON and HTML compress to.
+  const chunkSize = Math.max(COMPRESS_FROM, Math.ceil(bytes / 8))
   return (coding) => {
-    if (coding === 'br') return (br ??= encoded(brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[durability],
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body)
-      }
-    })))
-    return (gzip ??= encoded(gzipSync(body, { level: GZIP_LEVEL })))
+    if (!sentBefore) {
+      sentBefore = true
+      return undefined
+    }
+    if (coding === 'br') {
+      return (br ??= encoded(brotliCompressSync(body, {
+        chunkSize,
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[durability], [constants.BROTLI_PARAM_SIZE_HINT]: bytes }
+      })))
+    }
+    if (coding === 'gzip') return (gzip ??= encoded(gzipSync(body, { level: GZIP_LEVEL, chunkSize })))
+    return undefined
   }
 }
 
-function encoded (payload: Buffer): EncodedBody {
+/** A variant kept as its own bytes: copied out of zlib's buffer when it fills only part of it. */
+function encoded (compressed: Buffer): EncodedBody {
+  const { buffer, byteOffset, length } = compressed
+  const payload = buffer.byteLength === length ? compressed : Buffer.from(buffer.slice(byteOffset, byteOffset + length))
   return { payload, etag: etagOf(payload) }
 }

@@ -14,6 +14,8 @@ export const MAX_BASE_URLS = 16
  * the largest document (the 270 KB OpenAPI) keeps 7 hosts instead of MAX_BASE_URLS (docs/en/operations.md#memory).
  */
 export const MAX_BYTES_PER_DOCUMENT = 4 * 1024 * 1024
+/** A base URL's copy is kept when asked for again among the next this many new base URLs (src/lib/lru.ts). */
+export const SECOND_ASK_WITHIN = 64
 
 /** A second stand-in, to check that a document puts its base URL in verbatim. */
 const CHECK = 'https://check.placeholder.invalid:8443'
@@ -26,7 +28,7 @@ const CHECK = 'https://check.placeholder.invalid:8443'
  * not match a second rendering) is rendered per base URL as before.
  */
 export function perBaseUrl (render: (baseUrl: string) => string): (baseUrl: string) => Rendered {
-  const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS, { max: MAX_BYTES_PER_DOCUMENT, of: heldBytes })
+  const rendered = new LruCache<string, Rendered>(MAX_BASE_URLS, { max: MAX_BYTES_PER_DOCUMENT, of: heldBytes }, SECOND_ASK_WITHIN)
   let template: { pieces: Buffer[], etag: string } | null | undefined
   const templateOnce = () => {
     if (template === undefined) {

@@ -14,7 +14,7 @@ export interface SendableBody {
    */
   payload: string | Buffer
   etag: string
-  /** The br and gzip variants, each compressed on first use; undefined for bodies under 1 KiB. */
+  /** Its br and gzip variants (src/lib/compressed.ts: none on its first send); undefined for bodies under 1 KiB. */
   compressed: CompressedVariants | undefined
 }
 
@@ -27,8 +27,18 @@ const ENCODE_ONCE_ABOVE = 16 * 1024
 /** Text (JSON or HTML) ready to send: encoded once when large or not ASCII, hashed once, compressed once if asked. */
 export function encodeOnce<T> (value: T, text: string, durability: Durability = 'rebuilt'): Serialized<T> {
   // eslint-disable-next-line no-control-regex
-  const payload = text.length > ENCODE_ONCE_ABOVE || /[^\x00-\x7f]/.test(text) ? Buffer.from(text, 'utf8') : text
+  const payload = text.length > ENCODE_ONCE_ABOVE || /[^\x00-\x7f]/.test(text) ? ownBytes(text) : text
   return { value, payload, etag: etagOf(text), compressed: compressedVariants(payload, durability) }
+}
+
+/**
+ * The text's UTF-8 bytes in a buffer of their own: Buffer.from would put a body under 4 KiB in a slice of a shared
+ * 8 KiB pool, and a kept body would then hold on to the whole pool (a cache of small answers: twice its bytes).
+ */
+function ownBytes (text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
 }
 
 /** Bytes read or rendered once (assets, discovery documents) ready to send; `etag` when the caller already knows one. */

@@ -21,27 +21,41 @@ export interface StatusSource {
   shards (): ShardsBody | undefined | Promise<ShardsBody | undefined>
 }
 
+type Part = keyof StatusSource
+
+/** One body: its value, or a promise of it (null where reading fails, after `onError`). */
+function read (source: StatusSource, part: Part, onError: (error: unknown, part: string) => void): unknown {
+  const failed = (error: unknown) => {
+    onError(error, part)
+    return null
+  }
+  try {
+    const value: unknown = source[part]()
+    return value instanceof Promise ? value.then(undefined, failed) : value
+  } catch (error) {
+    return failed(error)
+  }
+}
+
 /**
- * All four bodies at once. One that fails becomes null (its sections say "not available" and the
- * refresh script fills them in later), so one broken service never takes the whole page down.
+ * All five bodies at once. One that fails becomes null (its sections say "not available" and the
+ * refresh script fills them in later), so one broken service never takes the whole page down. Bodies the services
+ * hold are taken as they are; only those still being read (the history, usually) are awaited: the page is asked for
+ * on every request, and a promise per body cost ~6 KB of garbage per request (bench/README.md, allocations).
  */
 export async function readStatus (source: StatusSource, onError: (error: unknown, part: string) => void): Promise<StatusBodies> {
-  const read = async <T>(part: string, get: () => T | Promise<T>): Promise<T | null> => {
-    try {
-      return await get()
-    } catch (error) {
-      onError(error, part)
-      return null
-    }
+  const health = read(source, 'health', onError)
+  const history = read(source, 'history', onError)
+  const discord = read(source, 'discord', onError)
+  const incidents = read(source, 'incidents', onError)
+  const shards = read(source, 'shards', onError)
+  return {
+    health: (health instanceof Promise ? await health : health) as StatusBodies['health'],
+    history: (history instanceof Promise ? await history : history) as StatusBodies['history'],
+    discord: ((discord instanceof Promise ? await discord : discord) ?? null) as StatusBodies['discord'],
+    incidents: (incidents instanceof Promise ? await incidents : incidents) as StatusBodies['incidents'],
+    shards: ((shards instanceof Promise ? await shards : shards) ?? null) as StatusBodies['shards']
   }
-  const [health, history, discord, incidents, shards] = await Promise.all([
-    read('health', () => source.health()),
-    read('history', () => source.history()),
-    read('discord', () => source.discord()),
-    read('incidents', () => source.incidents()),
-    read('shards', () => source.shards())
-  ])
-  return { health, history, discord: discord ?? null, incidents, shards: shards ?? null }
 }
 
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */

@@ -55,6 +55,25 @@ describe('LruCache', () => {
     assert.deepEqual([cache.size, cache.bytes], [1, 2])
   })
 
+  it('with secondAskWithin, keeps a value only when its key is asked for again among that many new keys', () => {
+    const cache = new LruCache<string, string>(10, undefined, 2)
+    let made = 0
+    const make = () => `v${++made}`
+    assert.equal(cache.getOrSet('a', make), 'v1')
+    assert.equal(cache.size, 0, 'asked for once: made, not kept')
+    assert.equal(cache.getOrSet('a', make), 'v2', 'asked again: made again')
+    assert.equal(cache.size, 1, 'and kept')
+    assert.equal(cache.getOrSet('a', make), 'v2')
+    cache.getOrSet('b', make) // v3
+    cache.getOrSet('c', make) // v4
+    cache.getOrSet('d', make) // v5: b is now beyond the last 2 new keys
+    assert.equal(cache.getOrSet('b', make), 'v6', 'asked again too late: still a first ask')
+    assert.equal(cache.size, 1)
+    assert.equal(cache.getOrSet('d', make), 'v7', 'within the last 2 new keys: kept')
+    assert.equal(cache.getOrSet('d', make), 'v7')
+    assert.equal(cache.size, 2)
+  })
+
   it('refuses a capacity below one', () => {
     assert.throws(() => new LruCache(0), RangeError)
   })

@@ -6,18 +6,24 @@ import { MAX_BASE_URLS, rebuiltOnChange } from '../../src/publish/rebuilt.ts'
 import { buildTestApp } from '../helper.ts'
 
 describe('rebuiltOnChange', () => {
-  it('builds once per base URL until an input is another object, and forgets the least recently used base URL', () => {
+  it('keeps a base URL\'s build from its second request until an input is another object, and forgets the least recently used base URL', () => {
     let builds = 0
     const build = rebuiltOnChange((baseUrl, [a]: readonly [object]) => { builds++; return `${baseUrl}:${Object.keys(a).join()}` })
     const first = { x: 1 }
     assert.equal(build('https://a.test', [first]), 'https://a.test:x')
-    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
     assert.equal(builds, 1)
+    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
+    assert.equal(builds, 2, 'a base URL asked for once is not kept (a one-off Host)')
+    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
+    assert.equal(build('https://a.test', [first]), 'https://a.test:x')
+    assert.equal(builds, 2, 'asked for again, it is kept')
     build('https://a.test', [{ x: 1 }])
-    assert.equal(builds, 2, 'an equal but different object is a change')
+    assert.equal(builds, 3, 'an equal but different object is a change')
     build('https://b.test', [first])
-    assert.equal(builds, 3, 'each base URL has its own')
-    for (let i = 0; i < MAX_BASE_URLS; i++) build(`https://${i}.test`, [first])
+    build('https://b.test', [first])
+    build('https://b.test', [first])
+    assert.equal(builds, 5, 'each base URL has its own')
+    for (let i = 0; i < MAX_BASE_URLS; i++) for (let ask = 0; ask < 2; ask++) build(`https://${i}.test`, [first])
     builds = 0
     build('https://a.test', [first])
     assert.equal(builds, 1, 'evicted after MAX_BASE_URLS others')

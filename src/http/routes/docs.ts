@@ -27,10 +27,12 @@ const HTML_SEARCH_LIMIT = 20
 /**
  * Docs are read once at start, so an answer never changes: popular queries are answered from memory, their bytes
  * only (not the answer as objects), within a byte bound per language: clients that never ask the same twice cannot
- * grow it (docs/en/operations.md#memory).
+ * grow it, nor even enter it (docs/en/operations.md#memory).
  */
 const SEARCH_CACHE_ENTRIES = 2000
 const SEARCH_CACHE_BYTES = 4 * 1024 * 1024
+/** An answer is kept when its query is asked for again among the next this many new ones (src/lib/lru.ts). */
+const SEARCH_SECOND_ASK_WITHIN = 512
 
 export default async function docsRoutes (app: FastifyInstance, options: DocsRoutesOptions): Promise<void> {
   const { docs, config } = options
@@ -41,7 +43,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const root = docs.roots[locale]
   const language = locale === 'en' ? 'English' : 'German'
-  const answers = new LruCache<string, SendableBody>(SEARCH_CACHE_ENTRIES, { max: SEARCH_CACHE_BYTES, of: heldBytes })
+  const answers = new LruCache<string, SendableBody>(SEARCH_CACHE_ENTRIES, { max: SEARCH_CACHE_BYTES, of: heldBytes }, SEARCH_SECOND_ASK_WITHIN)
   const pages = new Map<string, Serialized<string>>()
 
   app.get(`${root}/api/search`, {

@@ -9,8 +9,9 @@ import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
-import { HTML_TYPE, encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { HTML_TYPE, encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
 import { LruCache } from '../../lib/lru.ts'
+import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
 import { baseUrlOf } from '../base-url.ts'
@@ -28,6 +29,9 @@ export interface SiteRouteOptions {
   notice?: string
 }
 
+/** What the answered "Find your server" pages of one language may hold together (each ~2 × the ~66 KB status page). */
+const ANSWERED_BYTES = 4 * 1024 * 1024
+
 export default async function siteRoutes (fastify: FastifyInstance, options: SiteRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { source, clock, germanPrefix, notice, config } = options
@@ -39,8 +43,10 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     // probe interval), not per request: the status page is ~85 KB of HTML.
     let home: { health: StatusBodies['health'], page: Serialized<string> } | undefined
     let status: { bodies: StatusBodies, page: Serialized<string> } | undefined
-    // Answered pages of "Find your server", per base URL and input, until the page changes (bounded: clients choose the input).
-    let answered = new LruCache<string, Serialized<string>>(256)
+    // Answered pages of "Find your server", per base URL and input, until the page changes (bounded in entries and bytes,
+    // and kept from their second request: clients choose the input).
+    const answeredCache = () => new LruCache<string, Serialized<string>>(256, { max: ANSWERED_BYTES, of: heldBytes }, SECOND_ASK_WITHIN)
+    let answered = answeredCache()
 
     app.get(localPath(lang, '/', germanPrefix), {
       config: { cacheControl: cacheControl.page }
@@ -67,7 +73,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         const now = new Date(clock.now()).toISOString()
         const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
         status = { bodies, page: encodeOnce(html, html) }
-        answered = new LruCache(256)
+        answered = answeredCache()
       }
       // "Find your server" without JavaScript: the same page with the answer in its slot.
       const guild = request.query.guild
