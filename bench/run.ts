@@ -67,6 +67,12 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
 /** The codings each endpoint is recorded in for the bare server: plain, and the two the service compresses with. */
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
 
+/**
+ * Idle RSS is read this long after readiness first answers: after start-up's late work (the first monitor round and
+ * upstream fetch) and the collection the service runs at its first quiet moment, 2 s after listening
+ * (src/lib/memory-release.ts).
+ */
+const IDLE_AFTER_READY_MS = 3000
 /** How long the service is left quiet after the load before its RSS is read again. */
 const QUIET_AFTER_LOAD_MS = 5000
 
@@ -179,7 +185,7 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
 
   const { server, coldStartMs } = await startService(env)
-  await sleep(2000) // idle: after start-up's own work (the first monitor round, the docs index) has settled
+  await sleep(IDLE_AFTER_READY_MS)
   const idleRss = rssMiB(server.child.pid!)
   if (args.only === 'hostile') {
     console.log(`\n## ${shape}: cold start to ready ${coldStartMs.toFixed(0)} ms; idle RSS after start: ${idleRss.toFixed(1)} MiB`)

@@ -44,7 +44,8 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     throw error
   }
   const running = app
-  // Start-up is over: what it allocated and no longer needs goes back now, not at the next full collection.
+  // Start-up is over: what it allocated and no longer needs goes back now (and what its late work, the first probe
+  // round and upstream fetch, leaves goes back at the first quiet moment), not at some later full collection.
   const memoryRelease = startMemoryRelease()
   void memoryRelease.releaseNow()
 

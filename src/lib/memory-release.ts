@@ -1,5 +1,5 @@
-// Gives memory back to the system when the process is quiet: one memory-reducing collection right after start-up, and
-// another whenever the heap has taken a margin more memory while the event loop sat nearly idle. V8's own memory reducer judges
+// Gives memory back to the system when the process is quiet: a memory-reducing collection at the first quiet moment
+// after start-up, and another whenever the heap has taken a margin more memory while the event loop sat nearly idle. V8's own memory reducer judges
 // the allocation rate only from its full collections, so a process that goes quiet after start-up or after a burst of
 // load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The collection needs Node's
 // `--expose-gc` (src/node-flags.ts); without it, nothing happens.
@@ -53,7 +53,9 @@ export function startMemoryRelease (options: MemoryReleaseOptions = {}): MemoryR
   const growthBytes = options.growthBytes ?? RELEASE_GROWTH_BYTES
   const quietBelow = options.quietBelow ?? QUIET_BELOW
   const atMostEveryMs = options.atMostEveryMs ?? RELEASE_AT_MOST_EVERY_MS
-  let heldAfterLast = heapHeld()
+  // Nothing collected yet: the first quiet look collects whatever it finds, so what start-up's late work (the first
+  // probe round, the first upstream fetch) left after an early releaseNow goes back too.
+  let heldAfterLast = 0
   let lastAt = -Infinity
   let inFlight: Promise<void> | undefined
 
