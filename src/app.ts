@@ -45,6 +45,16 @@ function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | 
   return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted
 }
 
+/**
+ * Every route sends bytes serialised once (src/lib/serialized.ts), so Fastify never serialises a response body: the
+ * response schemas describe those bytes in the OpenAPI document only and are not compiled into serializers
+ * (fast-json-stringify took ~110 ms of each start; its compiler is not even loaded now). An object reaching Fastify would be
+ * written as plain JSON; test/discovery/contract.test.ts fails if any operation's response is.
+ */
+function plainJsonSerializers (): () => (data: unknown) => string {
+  return () => (data) => JSON.stringify(data)
+}
+
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
   const nextRequestId = requestIdSequence()
@@ -58,6 +68,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
     // validateSchema: Ajv would compile the JSON Schema meta-schema at start (~25 ms) to check the few request schemas;
     // test/discovery/openapi.test.ts validates every schema of every route (they are all in the OpenAPI document).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, validateSchema: false } },
@@ -65,10 +76,6 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     clientErrorHandler: clientErrorHandler(nextRequestId, throttledRejectionLog(context.logger)),
     frameworkErrors: handleFrameworkError
   })
-  // Every route sends bytes serialised once (src/lib/serialized.ts), so Fastify never serialises a response body: the
-  // routes' response schemas describe those bytes in the OpenAPI document and are not compiled into serializers
-  // (fast-json-stringify spent ~110 ms of each start on them). An object reaching Fastify would be written as JSON.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   // What Node's HTTP server would otherwise answer on its own, with an empty body or none at all.
   app.server.on('connect', connectHandler(nextRequestId))
   app.server.on('checkExpectation', expectationHandler(nextRequestId))
