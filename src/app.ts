@@ -47,9 +47,10 @@ function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | 
 
 /**
  * Every route sends bytes serialised once (src/lib/serialized.ts), so Fastify never serialises a response body: the
- * response schemas describe those bytes in the OpenAPI document only and are not compiled into serializers
- * (fast-json-stringify took ~110 ms of each start; its compiler is not even loaded now). An object reaching Fastify would be
- * written as plain JSON; test/discovery/contract.test.ts fails if any operation's response is.
+ * response schemas describe those bytes in the OpenAPI document only and are not compiled into serializers (that
+ * was half of building the app, 60–110 ms of each start; fast-json-stringify's compiler is not even loaded now).
+ * An object reaching Fastify would be written as plain JSON; test/discovery/contract.test.ts fails if any
+ * operation's response is.
  */
 function plainJsonSerializers (): () => (data: unknown) => string {
   return () => (data) => JSON.stringify(data)
