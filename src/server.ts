@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
-import { startMetricsServer, type MetricsServer } from './publish/metrics-server.ts'
+import type { MetricsServer } from './publish/metrics-server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
 import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
 
@@ -36,6 +36,8 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     app = await buildApp(context, options.app)
     await app.listen({ port: config.port, host: config.host })
     if (context.metrics !== undefined) {
+      // Loaded only with METRICS_PORT, like prom-client (its node:http import alone costs ~40 ms: src/api/problems.ts).
+      const { startMetricsServer } = await import('./publish/metrics-server.ts')
       metricsServer = await startMetricsServer(context.metrics, { port: config.metricsPort!, host: config.metricsHost })
     }
   } catch (error) {

@@ -1,5 +1,10 @@
 // Every error the service sends, as a small table of named factories with stable codes (RFC 9457 problem+json).
-import { STATUS_CODES } from 'node:http'
+
+/**
+ * node:http's status texts, taken from the module itself: an `import` of node:http makes Node evaluate every export
+ * of it for the ES module namespace, which loads its WebSocket client (undici) too: ~40 ms of each start.
+ */
+const { STATUS_CODES } = process.getBuiltinModule('node:http')
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 

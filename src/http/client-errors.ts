@@ -1,12 +1,15 @@
 // Requests Node's HTTP server or the router would answer on their own — what the parser rejects (bad syntax, huge
 // headers, timeouts), CONNECT, an Expect other than 100-continue, an undecodable URL — still get problem+json with
 // the headers every other answer carries.
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sendProblem } from './conventions.ts'
 import { DATA_CSP, cacheControl, corsHeaders, securityHeaders } from './headers.ts'
 import { PROBLEM_CONTENT_TYPE, problems, type ProblemError } from '../api/problems.ts'
+
+/** Not imported: an import of node:http loads its WebSocket client as well (see src/api/problems.ts). */
+const { STATUS_CODES } = process.getBuiltinModule('node:http')
 
 const STATUS_BY_CODE: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,

@@ -82,7 +82,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   const loadShared = async (): Promise<Snapshot | undefined> => {
     try {
       const raw = await cache.get(CACHE_KEY)
-      const shared = raw === undefined ? undefined : parseSnapshot(raw)
+      const shared = raw === undefined ? undefined : await parseSnapshot(raw)
       // Our own attempt read back: it keeps the exact time we made it.
       if (shared !== undefined && local !== undefined && shared.attemptedAt === local.attemptedAt) attemptedMono.set(shared, monoOf(local))
       return shared

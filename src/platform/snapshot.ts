@@ -1,7 +1,7 @@
 // What the replicas share in the cache: the last good normalised value and when the latest attempt was made.
 import { Type, type Static } from 'typebox'
-import { Compile } from 'typebox/compile'
 import { PlatformStatusBody } from '../api/platform-status.ts'
+import { validatorOnUse } from '../lib/validator-on-use.ts'
 
 const SnapshotSchema = Type.Object({
   /** The last good value (`stale: false` as fetched), or null before the first success. */
@@ -11,14 +11,15 @@ const SnapshotSchema = Type.Object({
 })
 export type Snapshot = Static<typeof SnapshotSchema>
 
-const validator = Compile(SnapshotSchema)
+const validator = validatorOnUse(SnapshotSchema)
 
 /** The snapshot in a cached string, or undefined when it is not one (another version wrote it, or garbage). */
-export function parseSnapshot (raw: string): Snapshot | undefined {
+export async function parseSnapshot (raw: string): Promise<Snapshot | undefined> {
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(raw)
-    return validator.Check(parsed) ? parsed : undefined
+    parsed = JSON.parse(raw)
   } catch {
     return undefined
   }
+  return (await validator()).Check(parsed) ? parsed : undefined
 }

@@ -23,8 +23,9 @@ export async function fetchStatuspageSummary (url: URL, limits: FetchLimits = DE
     } catch {
       throw new UpstreamError('invalid_json')
     }
-    if (!statuspageSummaryValidator.Check(body)) {
-      const first = statuspageSummaryValidator.Errors(body)[0]
+    const validator = await statuspageSummaryValidator()
+    if (!validator.Check(body)) {
+      const first = validator.Errors(body)[0]
       throw new UpstreamError('invalid_body', first === undefined ? undefined : `${first.instancePath || '/'} ${first.message}`)
     }
     return body

@@ -1,7 +1,7 @@
 // The fields of an Atlassian Statuspage v2 summary.json that we use, as a schema the fetched body must pass.
 // Other fields may be present and are ignored; a missing or mistyped field we use makes the body invalid.
 import { Type, type Static } from 'typebox'
-import { Compile } from 'typebox/compile'
+import { validatorOnUse } from '../lib/validator-on-use.ts'
 
 const Text = (maxLength: number) => Type.String({ maxLength })
 const Timestamp = Type.String({ maxLength: 64 })
@@ -51,4 +51,4 @@ export type StatuspageSummary = Static<typeof StatuspageSummary>
 export type StatuspageComponent = Static<typeof Component>
 export type StatuspageIncident = Static<typeof Incident>
 
-export const statuspageSummaryValidator = Compile(StatuspageSummary)
+export const statuspageSummaryValidator = validatorOnUse(StatuspageSummary)

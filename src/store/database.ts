@@ -1,9 +1,10 @@
 // Opens the database (embedded SQLite by default, PostgreSQL with DATABASE_URL) behind one Kysely type.
 import { mkdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Tables } from './tables.ts'
 import { withTimeout } from '../lib/timeout.ts'
 
@@ -127,7 +128,16 @@ class SqliteKeepingErrors extends SqliteDialect {
   }
 }
 
+/**
+ * The PostgreSQL client, loaded when DATABASE_URL asks for it: the embedded shape starts without its ~45 modules.
+ * `pg` is CommonJS, so it loads synchronously here and opening a database stays synchronous.
+ */
+function loadPg (): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg
+}
+
 function openPostgres (connectionString: string, onError: DatabaseOptions['onError'], poolSize: number): Database {
+  const pg = loadPg()
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,

@@ -9,16 +9,16 @@ const value = {
 }
 
 describe('reading a shared snapshot', () => {
-  it('reads back what was written, with or without a value', () => {
+  it('reads back what was written, with or without a value', async () => {
     const snapshot = { value, attemptedAt: Date.parse('2026-11-21T12:00:00.000Z') }
-    assert.deepEqual(parseSnapshot(JSON.stringify(snapshot)), snapshot)
-    assert.deepEqual(parseSnapshot('{"value":null,"attemptedAt":5}'), { value: null, attemptedAt: 5 })
+    assert.deepEqual(await parseSnapshot(JSON.stringify(snapshot)), snapshot)
+    assert.deepEqual(await parseSnapshot('{"value":null,"attemptedAt":5}'), { value: null, attemptedAt: 5 })
   })
 
-  it('treats garbage, another shape or a bad value as no snapshot', () => {
-    assert.equal(parseSnapshot('not json'), undefined)
-    assert.equal(parseSnapshot('{"attemptedAt":"yesterday","value":null}'), undefined)
-    assert.equal(parseSnapshot(JSON.stringify({ value: { ...value, pageUrl: 'not a url' }, attemptedAt: 1 })), undefined)
-    assert.equal(parseSnapshot(JSON.stringify({ value: { ...value, extra: true }, attemptedAt: 1 })), undefined)
+  it('treats garbage, another shape or a bad value as no snapshot', async () => {
+    assert.equal(await parseSnapshot('not json'), undefined)
+    assert.equal(await parseSnapshot('{"attemptedAt":"yesterday","value":null}'), undefined)
+    assert.equal(await parseSnapshot(JSON.stringify({ value: { ...value, pageUrl: 'not a url' }, attemptedAt: 1 })), undefined)
+    assert.equal(await parseSnapshot(JSON.stringify({ value: { ...value, extra: true }, attemptedAt: 1 })), undefined)
   })
 })

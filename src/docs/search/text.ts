@@ -9,18 +9,28 @@ export interface Chunk {
   parts: Array<{ text: string, start: number, end: number }>
 }
 
-const CHUNK = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[-_.'’][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu
+/** A word piece: a letter or digit, then letters, marks and digits. */
 const PART = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu
+/** What joins two pieces into one chunk when it stands between them alone. */
+const JOINERS = "-_.'’"
 
+/** The chunks of a text in one pass over its pieces: a piece that starts right after a joiner which ends the
+ * previous piece belongs to that piece's chunk. */
 export function chunks (text: string): Chunk[] {
   const found: Chunk[] = []
-  for (const match of text.matchAll(CHUNK)) {
+  let current: Chunk | undefined
+  for (const match of text.matchAll(PART)) {
     const start = match.index
-    const parts = [...match[0].matchAll(PART)].map((part) => ({
-      text: part[0], start: start + part.index, end: start + part.index + part[0].length
-    }))
-    found.push({ text: match[0], start, end: start + match[0].length, parts })
+    const part = { text: match[0], start, end: start + match[0].length }
+    if (current !== undefined && start === current.end + 1 && JOINERS.includes(text[current.end]!)) {
+      current.parts.push(part)
+      current.end = part.end
+    } else {
+      current = { text: '', start, end: part.end, parts: [part] }
+      found.push(current)
+    }
   }
+  for (const chunk of found) chunk.text = chunk.parts.length === 1 ? chunk.parts[0]!.text : text.slice(chunk.start, chunk.end)
   return found
 }
 

@@ -43,8 +43,13 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
     }
   }
 
-  const full = llmsFullTxt(docs)
-  const fullText = encodeOnce(full, full)
-  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery } }, async (_request, reply) =>
-    sendSerialized(reply, fullText, { type: TEXT_TYPE }))
+  // Every page in one file, for agents: a rare request, so it is put together on the first one (~5 ms of the start).
+  let fullText: Serialized<string> | undefined
+  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery } }, async (_request, reply) => {
+    if (fullText === undefined) {
+      const full = llmsFullTxt(docs)
+      fullText = encodeOnce(full, full)
+    }
+    return sendSerialized(reply, fullText, { type: TEXT_TYPE })
+  })
 }
