@@ -73,8 +73,11 @@ const CODINGS: Coding[] = ['identity', 'br', 'gzip']
  * (src/lib/memory-release.ts).
  */
 const IDLE_AFTER_READY_MS = 3000
-/** How long the service is left quiet after the load before its RSS is read again. */
-const QUIET_AFTER_LOAD_MS = 5000
+/**
+ * How long the service is left quiet after the load before its RSS is read again: longer than the least time between
+ * two of its own collections when quiet (src/lib/memory-release.ts RELEASE_AT_MOST_EVERY_MS), plus two looks.
+ */
+const QUIET_AFTER_LOAD_MS = 15_000
 
 const work = mkdtempSync(path.join(tmpdir(), 'status-api-bench-'))
 const children: ChildProcess[] = []
