@@ -44,7 +44,7 @@ const NOT_TEXT = /^(?:[~+.\d]|(?:null|Null|NULL|true|True|TRUE|false|False|FALSE
  * The block when every line is such a plain `key: value` (what front matter nearly always is): read without the
  * YAML parser, whose first use cost ~20 ms of each start. Undefined for anything else, which YAML then reads.
  */
-function plainKeyValues (block: string): Record<string, string> | undefined {
+export function plainKeyValues (block: string): Record<string, string> | undefined {
   const data: Record<string, string> = {}
   for (const line of block.split(/\r?\n/)) {
     const match = PLAIN_LINE.exec(line)

@@ -20,8 +20,9 @@ function driven (t: { after: (fn: () => void) => void }) {
     now: () => state.now
   })
   t.after(() => release.stop())
-  /** One look of the release, and the collection it started, if any. */
-  const look = async () => {
+  /** One look of the release (after an event loop as busy as `utilization`, if given), and the collection it started, if any. */
+  const look = async (utilization = state.utilization) => {
+    state.utilization = utilization
     state.now += RELEASE_EVERY_MS
     mock.timers.tick(RELEASE_EVERY_MS)
     await new Promise((resolve) => setImmediate(resolve))
@@ -40,21 +41,17 @@ describe('giving memory back when quiet', () => {
 
   it('collects again once the heap holds more memory while the event loop was quiet, and only then', async (t) => {
     const { state, look } = driven(t)
-    state.utilization = 0.5
-    await look()
+    await look(0.5)
     assert.equal(state.collections, 0, 'busy from the start')
-    state.utilization = 0.01
-    await look()
+    await look(0.01)
     assert.equal(state.collections, 1, 'the first quiet look after start-up collects')
     await look()
     assert.equal(state.collections, 1, 'nothing has grown since')
     state.heapHeld += RELEASE_GROWTH_BYTES
     state.now += RELEASE_AT_MOST_EVERY_MS
-    state.utilization = 0.5
-    await look()
+    await look(0.5)
     assert.equal(state.collections, 1, 'grown, but busy: a collection now would hold up requests')
-    state.utilization = 0.01
-    await look()
+    await look(0.01)
     assert.equal(state.collections, 2, 'grown and quiet')
     state.now += RELEASE_AT_MOST_EVERY_MS
     await look()
