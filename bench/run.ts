@@ -246,8 +246,6 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     `RSS after load: ${rssRightAfterLoad.toFixed(1)} MiB right after the last request, ` +
     `${rssMiB(server.child.pid!).toFixed(1)} MiB ${QUIET_AFTER_LOAD_MS / 1000} s later`)
 
-  printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
-
   if (SOAK_SECONDS > 0) {
     const slices = Math.max(2, Math.round(SOAK_SECONDS / 10))
     const sliceSeconds = SOAK_SECONDS / slices
@@ -278,6 +276,9 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   }
 
   await hostileRun(server)
+
+  // Last: its probe keeps counting for 10 s after its last reading (bench/alloc-probe.ts), which a soak would feel.
+  printAllocations(await allocationsPerRequest(server.url, server.child.pid!, server.allocFile, ENDPOINTS.map((e) => e.path)))
 
   console.log(`\nupstream chat-platform requests during the whole run: ${upstream.requests}`)
   await stop(server)
