@@ -170,9 +170,13 @@ export function createMonitor (options: MonitorOptions): Monitor {
       body = publish(maintenanceNow()).value
     }
     await options.onRound?.(body)
-    if (databaseResult.status === 'ok') {
+    if (databaseResult.status === 'ok' && writes.failure === undefined) {
       await housekeepIfDue(checkedAt)
       await history.refreshIfStale()
+    } else if (databaseResult.status === 'ok') {
+      // Writes wait (a lock held on the table): reads of it wait too. The round does not wait on them, so the next
+      // one comes in time to report it; housekeeping waits for a write to go through.
+      void history.refreshIfStale()
     }
     return body
   }
