@@ -46,7 +46,7 @@ export interface HealthSnapshot extends Serialized<HealthBody> {
 }
 
 export interface Monitor {
-  /** One round: probe, publish the snapshot, record the minute, refresh history and rollups when due. */
+  /** One round: probe, publish the snapshot, record the minute, refresh history and rollups when due (awaited here; the loop does not wait for them). */
   runOnce (): Promise<HealthBody>
   /** The latest snapshot, serialised; undefined until the first round has finished. */
   health (): HealthSnapshot | undefined
@@ -57,7 +57,7 @@ export interface Monitor {
   readonly bufferedChecks: number
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
   start (): void
-  /** Stops the timer and waits for a round in flight. */
+  /** Stops the timer and waits for a round and its upkeep in flight. */
   stop (): Promise<void>
 }
 
@@ -77,6 +77,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
   let lastHousekeeping: number | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
+  let upkeeping: Promise<void> | undefined
   let started = false
   let stopped = false
 
@@ -138,7 +139,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     }
   }
 
-  const round = async (): Promise<HealthBody> => {
+  const round = async (): Promise<{ body: HealthBody, upkept: Promise<void> | undefined }> => {
     const [databaseResult, cacheResult, botResult] = await Promise.all([
       probeDatabase(database, probeTimeoutMs),
       probeCache(cache, cacheKind, CACHE_TIMEOUT_MS),
@@ -170,26 +171,37 @@ export function createMonitor (options: MonitorOptions): Monitor {
       body = publish(maintenanceNow()).value
     }
     await options.onRound?.(body)
-    if (databaseResult.status === 'ok' && writes.failure === undefined) {
-      await housekeepIfDue(checkedAt)
-      await history.refreshIfStale()
-    } else if (databaseResult.status === 'ok') {
-      // Writes wait (a lock held on the table): reads of it wait too. The round does not wait on them, so the next
-      // one comes in time to report it; housekeeping waits for a write to go through.
-      void history.refreshIfStale()
-    }
-    return body
+    return { body, upkept: databaseResult.status === 'ok' ? startUpkeep(checkedAt) : undefined }
+  }
+
+  /** Rollups and the history when due; never rejects. While writes fail, housekeeping waits for one to go through. */
+  const upkeep = async (checkedAt: number) => {
+    if (writes.failure === undefined) await housekeepIfDue(checkedAt)
+    await history.refreshIfStale()
+  }
+
+  /** One upkeep at a time: a round while one is still reading (behind a lock held on the table) starts none. */
+  const startUpkeep = (checkedAt: number): Promise<void> => {
+    upkeeping ??= upkeep(checkedAt).finally(() => { upkeeping = undefined })
+    return upkeeping
   }
 
   const runOnce = () => {
-    const current = round()
+    const current = round().then(async ({ body, upkept }) => {
+      await upkept
+      return body
+    })
     running = current.catch(() => undefined)
     return current
   }
 
   const loop = async () => {
     try {
-      await runOnce()
+      // The next round does not wait for this one's upkeep: reads that wait behind a lock must not keep the
+      // probes from reporting it (a round of the loop is probe, publish, record).
+      const current = round()
+      running = current.catch(() => undefined)
+      await current
     } catch (error) {
       logger.error({ err: error }, 'health monitor round failed')
     }
@@ -218,6 +230,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
       stopped = true
       clearTimeout(timer)
       await running
+      await upkeeping
     }
   }
 }

@@ -143,8 +143,10 @@ function openPostgres (connectionString: string, onError: DatabaseOptions['onErr
     max: poolSize,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
-    // A query that hangs on a half-dead server must not hold a request for ever.
+    // A query that hangs on a half-dead server must not hold a request for ever; and the server gives up on one
+    // waiting behind a lock at the same time, or the connection would stay busy with it after the client gave up.
     query_timeout: 5000,
+    statement_timeout: 5000,
     application_name: 'status-api',
     allowExitOnIdle: false
   })

@@ -24,6 +24,8 @@ describe('PostgreSQL busy, not down', { skip: postgresSkip() }, () => {
       const database = (await health()).components.database
       seen.add(database.status)
       return database.status === 'degraded' && /writes are waiting/i.test(database.message ?? '')
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; statuses seen: ${[...seen].join(', ')}; the service's log:\n${app.output}`)
     })
 
     // 1. Another session holds an exclusive lock on the table every minute check writes to.
