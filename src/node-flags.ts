@@ -2,7 +2,8 @@
 // a container CMD): V8 reads them only when the process starts (v8.setFlagsFromString later leaves the young generation
 // as it was; NODE_OPTIONS refuses --no-allocation-site-pretenuring), so a server process started without them replaces
 // itself (process.execve: same pid, same signals, no launcher left waiting) with one that has them, and with glibc's
-// malloc limited to two arenas (MALLOC_ENV; read only when a process starts, too). docs/en/operations.md#node-flags. Node's compile cache (docs/en/operations.md#compile-cache) is switched on here too.
+// malloc limited to two arenas (MALLOC_ENV; read only when a process starts, too). docs/en/operations.md#node-flags.
+// Node's compile cache (docs/en/operations.md#compile-cache) is switched on here too.
 import module from 'node:module'
 
 /** `--expose-gc` lets the server give memory back once it is quiet (src/lib/memory-release.ts). */

@@ -1,6 +1,7 @@
 // The responses every operation shares (304, 400, 404, 405, 429, 500) and their headers: declared once as OpenAPI
 // components, chosen per route, and referenced from every operation — no route repeats them.
 import { ALLOWED_METHODS, problems, type ProblemError } from '../api/problems.ts'
+import { byCodeUnits } from '../lib/code-unit-order.ts'
 
 type Json = Record<string, unknown>
 
@@ -150,7 +151,6 @@ export function withSharedResponses (operation: Json, names: readonly string[]):
     const shared = sharedResponses[name as SharedName]
     if (shared !== undefined) responses[shared.status] ??= { $ref: `#/components/responses/${name}` }
   }
-  // Status codes in code-unit order: localeCompare would load ICU's collation tables (~3 MB) for three-digit strings.
-  const ordered = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
+  const ordered = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => byCodeUnits(a, b)))
   return { ...operation, responses: ordered }
 }

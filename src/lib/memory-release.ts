@@ -1,8 +1,8 @@
 // Gives memory back to the system when the process is quiet: a memory-reducing collection at the first quiet moment
-// after start-up, and another whenever the heap has taken a margin more memory while the event loop sat nearly idle. V8's own memory reducer judges
-// the allocation rate only from its full collections, so a process that goes quiet after start-up or after a burst of
-// load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The collection needs Node's
-// `--expose-gc` (src/node-flags.ts); without it, nothing happens.
+// after start-up, and another whenever the heap has taken a margin more memory while the event loop sat nearly idle.
+// V8's own memory reducer judges the allocation rate only from its full collections, so a process that goes quiet after
+// start-up or after a burst of load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The
+// collection needs Node's `--expose-gc` (src/node-flags.ts); without it, nothing happens.
 import { performance } from 'node:perf_hooks'
 
 export interface MemoryReleaseOptions {

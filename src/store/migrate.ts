@@ -1,5 +1,6 @@
 // Brings the schema up to date on either database; safe to run again and from several replicas.
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
+import { byCodeUnits } from '../lib/code-unit-order.ts'
 import type { Database } from './database.ts'
 import { initialMigration } from './migrations/001-initial.ts'
 import { shardClustersMigration } from './migrations/002-shard-clusters.ts'
@@ -20,18 +21,13 @@ export interface MigrateResult {
 export async function migrate (database: Database): Promise<MigrateResult> {
   // Applied in the order of their names; branches may add a lower number later, so that order is not enforced on existing databases.
   const provider: MigrationProvider = { getMigrations: async () => sortedByName(migrations(database)) }
-  // Our own name order: Kysely's default (localeCompare) loads ICU's collation tables (~3 MB) when two migrations share a timestamp.
-  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true, nameComparator: byName })
+  // Kysely's default order (localeCompare) would load ICU's collation tables when two migrations share a timestamp.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true, nameComparator: byCodeUnits })
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error))
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) }
 }
 
 function sortedByName (all: Record<string, Migration>): Record<string, Migration> {
-  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => byName(a, b)))
-}
-
-/** Names in code-unit order (the migrations' numbered names sort the same in any locale). */
-function byName (a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => byCodeUnits(a, b)))
 }
