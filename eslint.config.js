@@ -8,7 +8,7 @@ const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports
 const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo']
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/'] },
+  { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

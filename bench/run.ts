@@ -19,6 +19,7 @@ import { freePort } from '../test/services/ports.ts'
 import { startPostgres } from '../test/services/postgres.ts'
 import { startRedis } from '../test/services/redis.ts'
 import { StatuspageServer } from '../test/platform/statuspage-server.ts'
+import { bundleIsCurrent } from '../src/bundle/manifest.ts'
 import { BIN, binEnvironment, binNodeFlags } from './bin-flags.ts'
 import { codingHeaders, recordResponse, type BareRoute, type Coding } from './same-bytes.ts'
 import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
@@ -298,6 +299,8 @@ async function stop (server: Server): Promise<void> {
 
 const shapes = args.shape === 'both' ? ['embedded', 'scaled'] as const : [args.shape as 'embedded' | 'scaled']
 console.log('# status-api benchmark')
+// `npm run bench` builds first; run directly after an edit, the bin runs the sources (docs/en/operations.md#bundle).
+console.log(bundleIsCurrent(ROOT) ? 'code: the bundle in dist/' : 'code: the TypeScript sources (dist/ is missing or stale: npm run build)')
 for (const shape of shapes) await benchShape(shape)
 for (const cleanup of cleanups.reverse()) await cleanup()
 process.exit(0)

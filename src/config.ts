@@ -50,7 +50,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const codeDir = path.dirname(fileURLToPath(import.meta.url))
+/** The project's root: this file's folder is src/ or, bundled, dist/ (src/bundle/build.ts). */
+export const projectRoot = path.resolve(codeDir, '..')
+/** True when this process runs the bundle in dist/ rather than the TypeScript sources (docs/en/operations.md#bundle). */
+export const runsBundle = path.basename(codeDir) === 'dist'
 
 type Env = Record<string, string | undefined>
 

@@ -1,7 +1,7 @@
 // `status-api serve`: open the context (migrating), build the app, listen, and shut down gracefully.
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
-import type { Config } from './config.ts'
+import { runsBundle, type Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 import type { MetricsServer } from './publish/metrics-server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
@@ -83,5 +83,5 @@ export function handleSignals (server: RunningServer): void {
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
-  server.context.logger.info({ nodeFlags: appliedNodeFlags() }, 'serving') // pino adds the pid
+  server.context.logger.info({ nodeFlags: appliedNodeFlags(), code: runsBundle ? 'bundle' : 'sources' }, 'serving') // pino adds the pid
 }
