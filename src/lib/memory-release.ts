@@ -1,5 +1,6 @@
 // Gives memory back to the system when the process is quiet: a memory-reducing collection at the first quiet moment
-// after start-up, and another whenever the heap has taken a margin more memory while the event loop sat nearly idle.
+// after start-up and after each burst of load, and another whenever the heap has taken a margin more memory while the
+// event loop sat nearly idle.
 // V8's own memory reducer judges the allocation rate only from its full collections, so a process that goes quiet after
 // start-up or after a burst of load looks busy to it for good and keeps that peak (docs/en/operations.md#memory). The
 // collection needs Node's `--expose-gc` (src/node-flags.ts); without it, nothing happens.
@@ -67,10 +68,17 @@ export function startMemoryRelease (options: MemoryReleaseOptions = {}): MemoryR
     })
     await inFlight
   }
+  // Whether the last look found the event loop busy: the first quiet look after a burst of load collects if the heap
+  // grew at all, so what the burst left (a young generation grown to its cap) goes back even when a collection
+  // during a pause in the burst took the growth below the margin.
+  let wasBusy = false
   const look = () => {
     const quiet = utilization() < quietBelow
+    const burstEnded = quiet && wasBusy
+    wasBusy = !quiet
     const due = now() - lastAt >= atMostEveryMs
-    if (quiet && due && inFlight === undefined && heapHeld() - heldAfterLast >= growthBytes) {
+    const grown = heapHeld() - heldAfterLast
+    if (quiet && due && inFlight === undefined && (grown >= growthBytes || (burstEnded && grown > 0))) {
       lastAt = now()
       void releaseNow()
     }

@@ -64,6 +64,24 @@ describe('giving memory back when quiet', () => {
     assert.equal(state.collections, 3)
   })
 
+  it('collects at the first quiet look after a burst of load when the heap grew at all, not at quiet looks after quiet ones', async (t) => {
+    const { state, look } = driven(t)
+    await look()
+    assert.equal(state.collections, 1, 'the first quiet look')
+    state.now += RELEASE_AT_MOST_EVERY_MS
+    state.heapHeld += 1024
+    await look()
+    assert.equal(state.collections, 1, 'quiet all along: a little growth waits for the margin')
+    await look(0.5)
+    assert.equal(state.collections, 1, 'busy')
+    await look(0.01)
+    assert.equal(state.collections, 2, 'the burst is over and the heap holds more than after the last collection')
+    state.now += RELEASE_AT_MOST_EVERY_MS
+    await look(0.5)
+    await look(0.01)
+    assert.equal(state.collections, 2, 'another burst, but the heap has not grown since')
+  })
+
   it('leaves at least RELEASE_AT_MOST_EVERY_MS between two collections of its own, whatever was asked for in between', async (t) => {
     const { state, release, look } = driven(t)
     await look()
