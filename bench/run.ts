@@ -70,8 +70,7 @@ const CODINGS: Coding[] = ['identity', 'br', 'gzip']
 
 /**
  * Idle RSS is read this long after readiness first answers: after start-up's late work (the first monitor round and
- * upstream fetch) and the collection the service runs at its first quiet moment, 2 s after listening
- * (src/lib/memory-release.ts).
+ * upstream fetch) and the first look of the service's memory release, 2 s after listening (src/lib/memory-release.ts).
  */
 const IDLE_AFTER_READY_MS = 3000
 /**

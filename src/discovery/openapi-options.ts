@@ -1,12 +1,11 @@
 // How @fastify/swagger turns the route schemas into the OpenAPI 3.1 description: which routes are the API, the
 // responses every operation shares, and the rewrite of swagger's OpenAPI 3.0 habits into 3.1.
-import { readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
-import path from 'node:path'
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifySchema } from 'fastify'
-import { projectRoot, type Config } from '../config.ts'
+import type { Config } from '../config.ts'
 import { ProblemSchema } from '../api/common.ts'
+import { VERSION } from '../monitor/version.ts'
 import { toOpenApi31Schemas } from './json-schema-2020.ts'
 import { sharedComponents, sharedResponseNames, withSharedResponses } from './shared-responses.ts'
 
@@ -29,8 +28,6 @@ export const tagDescriptions: Record<string, string> = {
   badges: 'Status, uptime and shards badges as Shields.io endpoint JSON (the SVG badges beside them are rendered here).',
   statuspage: 'The same status as an Atlassian Statuspage v2 page (page URL `{base_url}/status`), for the tools that read Statuspage.'
 }
-
-const packageVersion = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version
 
 const API_DESCRIPTION = `A read-only, public status API for a chat-bot product (a Discord bot with a web dashboard): overall and
 per-component health, the last 24 hours of checks and 90 days of uptime, the chat platform's own status, maintenance
@@ -68,7 +65,7 @@ export function openapiOptions (config: Config): FastifyDynamicSwaggerOptions {
       openapi: '3.1.0',
       info: {
         title: 'Public Status API',
-        version: packageVersion,
+        version: VERSION,
         summary: 'Is the chat bot up? Health, uptime, incidents and the chat platform\'s status, without a login.',
         description: API_DESCRIPTION,
         license: { name: 'MIT', identifier: 'MIT' }

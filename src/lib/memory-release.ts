@@ -54,8 +54,9 @@ export function startMemoryRelease (options: MemoryReleaseOptions = {}): MemoryR
   const growthBytes = options.growthBytes ?? RELEASE_GROWTH_BYTES
   const quietBelow = options.quietBelow ?? QUIET_BELOW
   const atMostEveryMs = options.atMostEveryMs ?? RELEASE_AT_MOST_EVERY_MS
-  // Nothing collected yet: the first quiet look collects whatever it finds, so what start-up's late work (the first
-  // probe round, the first upstream fetch) left after an early releaseNow goes back too.
+  // Nothing collected yet: the first quiet look collects whatever it finds. After a releaseNow (the server calls one as
+  // it starts listening), what start-up's late work adds waits for the margin like any growth: counting start-up as a
+  // burst, so that any growth collects, measured no lower idle RSS (bench/README.md, third pass).
   let heldAfterLast = 0
   let lastAt = -Infinity
   let inFlight: Promise<void> | undefined

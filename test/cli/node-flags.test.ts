@@ -47,6 +47,12 @@ function environmentOf (pid: number): Record<string, string> {
 
 const linux = process.platform === 'linux'
 
+/** The server's process has every malloc setting of MALLOC_ENV. */
+function assertMallocEnvironment (pid: number, message: string): void {
+  const environment = environmentOf(pid)
+  for (const [name, value] of Object.entries(MALLOC_ENV)) assert.equal(environment[name], value, `${message}: ${name}`)
+}
+
 /** SIGTERM, then the exit code, which must come within 10 s. */
 async function stop (child: ChildProcess): Promise<number | null> {
   const exit = once(child, 'exit')
@@ -61,7 +67,7 @@ describe('the V8 flags, however the server is started', () => {
       const { child, line } = await serve(t, [...args])
       assert.deepEqual(line.nodeFlags, NODE_FLAGS)
       assert.equal(line.pid, child.pid, 'the process that was started became the server: no launcher stays behind')
-      if (linux) assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, MALLOC_ENV.MALLOC_ARENA_MAX, 'glibc malloc limited to two arenas')
+      if (linux) assertMallocEnvironment(line.pid, 'glibc malloc limited to two arenas, its trim threshold pinned')
       assert.equal(await stop(child), 0)
     })
   }
@@ -70,7 +76,7 @@ describe('the V8 flags, however the server is started', () => {
     const { child, line } = await serve(t, [...NODE_FLAGS, 'src/main.ts', 'serve'])
     assert.deepEqual(line.nodeFlags, NODE_FLAGS)
     assert.equal(line.pid, child.pid)
-    if (linux) assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, MALLOC_ENV.MALLOC_ARENA_MAX, 'relaunched for the malloc setting alone')
+    if (linux) assertMallocEnvironment(line.pid, 'relaunched for the malloc settings alone')
     assert.equal(await stop(child), 0)
   })
 
@@ -78,6 +84,7 @@ describe('the V8 flags, however the server is started', () => {
     const { child, line } = await serve(t, ['bin/status-api.js', 'serve'], { MALLOC_ARENA_MAX: '4' })
     assert.deepEqual(line.nodeFlags, NODE_FLAGS)
     assert.equal(environmentOf(line.pid).MALLOC_ARENA_MAX, '4')
+    assert.equal(environmentOf(line.pid).MALLOC_TRIM_THRESHOLD_, MALLOC_ENV.MALLOC_TRIM_THRESHOLD_, 'the other setting added')
     assert.equal(await stop(child), 0)
   })
 })
