@@ -6,7 +6,7 @@ import { NODE_FLAGS, serverEnvironment } from '../src/node-flags.ts'
 export const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'status-api.js')
 
 /**
- * `['--max-semi-space-size=8', '--no-allocation-site-pretenuring', '--expose-gc']`; `BENCH_NODE_FLAGS=off npm run
+ * `['--max-semi-space-size=8', '--no-allocation-site-pretenuring', '--no-maglev', '--expose-gc']`; `BENCH_NODE_FLAGS=off npm run
  * bench:health` gives none, to measure what the flags do (bench:health starts the app directly, so nothing relaunches
  * it with them).
  */

@@ -1,5 +1,6 @@
 // A body serialised once, with its strong ETag and its compressed variants: routes that answer from memory (health,
 // history, incidents, platform status, docs, discovery) never re-serialise, re-hash or re-compress per request.
+import { bodyBytesMade } from './body-bytes.ts'
 import { compressedVariants, type CompressedVariants, type Durability } from './compressed.ts'
 import { etagOf } from './etag.ts'
 
@@ -38,11 +39,16 @@ export function encodeOnce<T> (value: T, text: string, durability: Durability = 
 function ownBytes (text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
   bytes.write(text)
+  bodyBytesMade(bytes.length)
   return bytes
 }
 
-/** Bytes read or rendered once (assets, discovery documents) ready to send; `etag` when the caller already knows one. */
+/**
+ * Bytes read or rendered (assets, discovery documents, each Host's copy of one) ready to send, counted as made
+ * (src/lib/body-bytes.ts); `etag` when the caller already knows one.
+ */
 export function sendableBytes (bytes: Buffer, durability: Durability = 'lasting', etag = etagOf(bytes)): SendableBody {
+  bodyBytesMade(bytes.length)
   return { payload: bytes, etag, compressed: compressedVariants(bytes, durability) }
 }
 
