@@ -24,7 +24,10 @@ export function bodyBytesCounter (afterBytes = COLLECT_AFTER_BYTES, collect = yo
   }
 }
 
-/** A scavenge of the young generation (~1 ms: it copies only what survives), when Node exposes V8's collections. */
+/**
+ * A scavenge of the young generation, when Node exposes V8's collections: it copies only what survives (in the hostile
+ * run's 20,000 Hosts, 184 of them took 0.43 ms at the median and 2.9 ms at most).
+ */
 function youngCollection (): (() => void) | undefined {
   const gc = globalThis.gc
   if (gc === undefined) return undefined
