@@ -1,0 +1,112 @@
+// What the operator declared (DESIGN §10): the product, groups and components, as the rest of the service reads
+// them. The status file (./status-file.ts) produces it; without a file, builtinDeclaration() is the spec's three.
+import type { Locale } from '../lib/locale.ts'
+
+/** Text in both page languages: a plain string in the file stands for both. */
+export type LocalizedText = Record<Locale, string>
+
+/** The spec's three probes, which every instance runs (and `/api/v1/health` always reports). */
+export const BUILTIN_PROBES = ['database', 'cache', 'bot'] as const
+export type BuiltinProbe = typeof BUILTIN_PROBES[number]
+
+/** How a component's measured status comes about; one variant per `check` kind of the file. */
+export type ComponentCheck =
+  | { kind: 'builtin', probe: BuiltinProbe }
+  /** Changes only through incidents and operators. */
+  | { kind: 'manual' }
+  /** Mirrors one component of the chat platform's status, by its name there ("Voice: EU West"). */
+  | { kind: 'platform', component: string }
+  | { kind: 'http', url: string, method: 'GET' | 'HEAD', headers: Record<string, string>, everyMs: number, timeoutMs: number, confirm: number, expect: HttpExpectation }
+  | { kind: 'tcp', host: string, port: number, everyMs: number, timeoutMs: number, confirm: number }
+  /** Reported by the component itself through the operator API; silent for longer than `withinMs` is down. */
+  | { kind: 'push', withinMs: number }
+
+export interface HttpExpectation {
+  status: number[]
+  bodyIncludes?: string
+  json?: { pointer: string, equals: unknown }
+  /** A slower answer is degraded. */
+  latencyBelowMs?: number
+  /** A certificate expiring within this many days is degraded. */
+  certDays: number
+}
+
+export interface DeclaredComponent {
+  id: string
+  name: LocalizedText
+  description: LocalizedText | undefined
+  /** The id of its group; undefined for a component shown on its own. */
+  group: string | undefined
+  /** A `down` makes the health endpoint's overall status `down` (otherwise `degraded`). */
+  critical: boolean
+  check: ComponentCheck
+}
+
+export interface DeclaredGroup {
+  id: string
+  name: LocalizedText
+  /** Shown folded on the page until opened. */
+  collapsed: boolean
+}
+
+export interface ProductLink {
+  label: LocalizedText
+  url: string
+}
+
+export interface DeclaredProduct {
+  /** Undefined without a file: the pages then say "System status". */
+  name: string | undefined
+  url: string | undefined
+  description: LocalizedText | undefined
+  links: ProductLink[]
+  /** Files of the branding (DESIGN §10), as paths resolved against the status file's folder. */
+  logo: string | undefined
+  logoDark: string | undefined
+  favicon: string | undefined
+  accent: string | undefined
+  accentDark: string | undefined
+}
+
+export interface StatusDeclaration {
+  /** The file it was read from; undefined for the built-in model. */
+  file: string | undefined
+  product: DeclaredProduct
+  /** In file order: the order on the page. */
+  groups: DeclaredGroup[]
+  /** In file order: the order on the page. */
+  components: DeclaredComponent[]
+}
+
+const BUILTIN_NAMES: Record<BuiltinProbe, LocalizedText> = {
+  database: { en: 'Database', de: 'Datenbank' },
+  cache: { en: 'Cache', de: 'Cache' },
+  bot: { en: 'Bot connection', de: 'Bot-Verbindung' }
+}
+
+const BUILTIN_DESCRIPTIONS: Record<BuiltinProbe, LocalizedText> = {
+  database: { en: 'The database that stores the bot\'s and the dashboard\'s data.', de: 'Die Datenbank mit den Daten des Bots und des Dashboards.' },
+  cache: { en: 'The shared cache; without it every replica answers from its own memory.', de: 'Der gemeinsame Cache; ohne ihn antwortet jede Instanz aus ihrem eigenen Speicher.' },
+  bot: { en: 'The bot\'s connection to Discord (its shards).', de: 'Die Verbindung des Bots zu Discord (seine Shards).' }
+}
+
+/** The name a builtin component gets when the file gives none. */
+export function builtinName (probe: BuiltinProbe): LocalizedText {
+  return BUILTIN_NAMES[probe]
+}
+
+export function builtinDescription (probe: BuiltinProbe): LocalizedText {
+  return BUILTIN_DESCRIPTIONS[probe]
+}
+
+/** Without a status file: the spec's three components, no groups, a generic name — what the service did before. */
+export function builtinDeclaration (): StatusDeclaration {
+  return {
+    file: undefined,
+    product: { name: undefined, url: undefined, description: undefined, links: [], logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
+    groups: [],
+    components: BUILTIN_PROBES.map((probe) => ({
+      id: probe, name: BUILTIN_NAMES[probe], description: BUILTIN_DESCRIPTIONS[probe], group: undefined, critical: false, check: { kind: 'builtin', probe }
+    }))
+  }
+}
