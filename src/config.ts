@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtinDeclaration, type StatusDeclaration } from './status/declaration.ts'
 
 export type DeployEnv = 'production' | 'staging'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -32,6 +33,8 @@ export interface Config {
   metricsHost: string
   /** Where notifications go (DESIGN §9); every URL is a secret. */
   notify: NotifyConfig
+  /** The product, its groups and components (DESIGN §10): the status file, or the built-in model without one. */
+  status: StatusDeclaration
 }
 
 export interface NotifyConfig {
@@ -93,7 +96,8 @@ export function loadConfig (env: Env = process.env): Config {
     logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
-    notify: notifyConfig(read)
+    notify: notifyConfig(read),
+    status: builtinDeclaration()
   }
 }
 
