@@ -97,7 +97,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
 
   // The public API.
   await app.register(probeRoutes, { readiness: context.readiness })
-  await app.register(healthRoutes, { monitor: context.monitor })
+  await app.register(healthRoutes, { monitor: context.monitor, status: context.status })
   await app.register(shardRoutes, { monitor: context.monitor })
   await app.register(platformStatusRoutes, { platformStatus: context.platformStatus })
   await app.register(incidentRoutes, { incidents: context.incidents })
@@ -117,8 +117,8 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
 
   // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
   await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })
-  await app.register(statuspageRoutes, { config, monitor: context.monitor, incidents: context.incidents, clock: context.clock })
-  await app.register(badgeRoutes, { monitor: context.monitor })
+  await app.register(statuspageRoutes, { config, status: context.status, incidents: context.incidents, clock: context.clock })
+  await app.register(badgeRoutes, { monitor: context.monitor, status: context.status })
   // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
   await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
   await app.register(assetRoutes)

@@ -14,6 +14,7 @@ import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
+import { createStatusService, type StatusService } from './status/service.ts'
 
 export interface Context {
   config: Config
@@ -29,6 +30,8 @@ export interface Context {
   incidents: IncidentsService
   /** The health monitor: probes, the latest snapshot, minute checks and the 90-day history. */
   monitor: Monitor
+  /** The one public status (DESIGN §10) every surface renders, and the health snapshot with its indicator. */
+  status: StatusService
   /** The documentation of both languages, loaded and indexed at open. */
   docs: DocsSite
   /** Prometheus metrics over the services above; undefined unless METRICS_PORT is set. */
@@ -105,6 +108,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
+  const status = createStatusService({ declaration: config.status, monitor, incidents, platformStatus, clock })
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined
@@ -122,7 +126,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, docs, metrics, notifications, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, status, docs, metrics, notifications, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

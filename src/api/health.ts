@@ -1,6 +1,7 @@
 // The bodies of GET /api/v1/health and /api/v1/health/history (DESIGN §4): one schema for validation,
 // serialisation, OpenAPI and the status page.
 import { Type, type Static } from 'typebox'
+import { Indicator } from './components.ts'
 
 const DateTime = (description: string) => Type.String({ format: 'date-time', description })
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
@@ -35,6 +36,7 @@ export const HealthBody = Type.Object({
   startedAt: DateTime('When this process started.'),
   checkedAt: DateTime('When the components were last probed.'),
   maintenance: Type.Boolean({ description: 'True while a maintenance window is active.' }),
+  indicator: Indicator,
   components: Type.Object({
     database: ComponentHealth,
     cache: ComponentHealth,
@@ -47,6 +49,7 @@ export const HealthBody = Type.Object({
   examples: [{
     status: 'ok', version: '1.0.0', uptimeSeconds: 86400, startedAt: '2026-11-20T12:00:00.000Z', checkedAt: '2026-11-21T12:00:00.000Z',
     maintenance: false,
+    indicator: 'none',
     components: {
       database: { status: 'ok', latencyMs: 1.4 },
       cache: { status: 'ok', latencyMs: 0.2 },
@@ -55,6 +58,8 @@ export const HealthBody = Type.Object({
   }]
 })
 export type HealthBody = Static<typeof HealthBody>
+/** The health body as the monitor measures it: the page indicator is added by the status model (src/status/service.ts). */
+export type MeasuredHealthBody = Omit<HealthBody, 'indicator'>
 
 export const HistoryCheck = Type.Object({
   at: DateTime('The start of the minute this check stands for.'),

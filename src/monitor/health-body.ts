@@ -1,5 +1,5 @@
 // Builds the health body (DESIGN §4) from probe results; the overall status follows the rule in status.ts.
-import type { HealthBody } from '../api/health.ts'
+import type { MeasuredHealthBody } from '../api/health.ts'
 import type { BotProbeResult, ProbeResult } from './probes/probe.ts'
 import { overallStatus } from './status.ts'
 
@@ -17,7 +17,7 @@ export function buildHealthBody (input: {
   /** Time since start on the monotonic clock: a step of the wall clock does not change it. */
   uptimeMs: number
   maintenance: boolean
-}): HealthBody {
+}): MeasuredHealthBody {
   const { results } = input
   return {
     status: overallStatus({ database: results.database.status, cache: results.cache.status, bot: results.bot.status }),

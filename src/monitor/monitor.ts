@@ -2,7 +2,7 @@
 // records one check per minute (buffered while the database is away), keeps the history and the rollups fresh.
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
-import type { HealthBody } from '../api/health.ts'
+import type { MeasuredHealthBody } from '../api/health.ts'
 import type { Clock } from '../lib/clock.ts'
 import { withTimeout } from '../lib/timeout.ts'
 import type { Cache, CacheKind } from '../store/cache/cache.ts'
@@ -38,16 +38,16 @@ export interface MonitorOptions {
   /** Whether a maintenance window is active now; must be cheap (called per health request). */
   isMaintenanceActive?: () => boolean
   /** Called after each round with its body (the notifications watch the overall status); must not reject. */
-  onRound?: (body: HealthBody) => Promise<void>
+  onRound?: (body: MeasuredHealthBody) => Promise<void>
 }
 
-export interface HealthSnapshot extends Serialized<HealthBody> {
+export interface HealthSnapshot extends Serialized<MeasuredHealthBody> {
   statusCode: 200 | 503
 }
 
 export interface Monitor {
   /** One round: probe, publish the snapshot, record the minute, refresh history and rollups when due (awaited here; the loop does not wait for them). */
-  runOnce (): Promise<HealthBody>
+  runOnce (): Promise<MeasuredHealthBody>
   /** The latest snapshot, serialised; undefined until the first round has finished. */
   health (): HealthSnapshot | undefined
   /** The shards from the last heartbeats read, serialised; undefined while no shard has reported. */
@@ -97,7 +97,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     return snapshot
   }
 
-  const record = async (body: HealthBody, databaseAnswers: boolean) => {
+  const record = async (body: MeasuredHealthBody, databaseAnswers: boolean) => {
     const row: HealthCheckRow = {
       minute: minuteOf(Date.parse(body.checkedAt)),
       status: body.status,
@@ -139,7 +139,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     }
   }
 
-  const round = async (): Promise<{ body: HealthBody, upkept: Promise<void> | undefined }> => {
+  const round = async (): Promise<{ body: MeasuredHealthBody, upkept: Promise<void> | undefined }> => {
     const [databaseResult, cacheResult, botResult] = await Promise.all([
       probeDatabase(database, probeTimeoutMs),
       probeCache(cache, cacheKind, CACHE_TIMEOUT_MS),

@@ -1,7 +1,7 @@
 // Notifications in a running instance (DESIGN §9): the delivery worker, the maintenance clock and the status watch,
 // built only when targets are configured, started and stopped with the instance.
 import type { Logger } from 'pino'
-import type { HealthBody } from '../api/health.ts'
+import type { MeasuredHealthBody } from '../api/health.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { Database } from '../store/database.ts'
@@ -19,7 +19,7 @@ export interface NotifyTuning extends WorkerTuning {
 export interface Notifications {
   readonly worker: DeliveryWorker
   /** The monitor calls it after every round. */
-  observe (body: HealthBody): Promise<void>
+  observe (body: MeasuredHealthBody): Promise<void>
   start (): void
   stop (): Promise<void>
 }

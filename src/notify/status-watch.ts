@@ -2,7 +2,7 @@
 // two probe rounds and 60 s (no flapping). Announcements wait in memory while the database is away, and are written
 // in order when it answers; one row of the database makes sure the replicas announce each change once.
 import type { Logger } from 'pino'
-import type { HealthBody } from '../api/health.ts'
+import type { MeasuredHealthBody } from '../api/health.ts'
 import type { Database } from '../store/database.ts'
 import { recordStatusChange } from '../store/repositories/notifications.ts'
 import { withTimeout } from '../lib/timeout.ts'
@@ -23,7 +23,7 @@ export interface StatusWatchOptions {
 
 export interface StatusWatch {
   /** Takes one monitor round; writes what is due (never rejects). */
-  observe (body: HealthBody): Promise<void>
+  observe (body: MeasuredHealthBody): Promise<void>
   /** Changes waiting for the database. */
   readonly buffered: number
 }

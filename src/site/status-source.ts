@@ -1,9 +1,11 @@
 // What the status page reads: the API bodies of DESIGN §4 and §9's shards, from whatever services produce them.
+import type { ComponentsBody } from '../api/components.ts'
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { ShardsBody } from '../api/shards.ts'
 import type { Monitor } from '../monitor/monitor.ts'
+import type { StatusService } from '../status/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { StatusBodies } from './assets/status-view.js'
@@ -13,6 +15,8 @@ import type { StatusBodies } from './assets/status-view.js'
  * so the page and the API never disagree. `discord()` is undefined while no value was ever fetched.
  */
 export interface StatusSource {
+  /** The body of GET /api/v1/health/components: the one public status. */
+  components (): ComponentsBody | Promise<ComponentsBody>
   health (): HealthBody | Promise<HealthBody>
   history (): HistoryBody | Promise<HistoryBody>
   discord (): PlatformStatusBody | undefined | Promise<PlatformStatusBody | undefined>
@@ -38,18 +42,20 @@ function read (source: StatusSource, part: Part, onError: (error: unknown, part:
 }
 
 /**
- * All five bodies at once. One that fails becomes null (its sections say "not available" and the
+ * All six bodies at once. One that fails becomes null (its sections say "not available" and the
  * refresh script fills them in later), so one broken service never takes the whole page down. Bodies the services
  * hold are taken as they are; only those still being read (the history, usually) are awaited: the page is asked for
  * on every request, and a promise per body cost ~6 KB of garbage per request (bench/README.md, allocations).
  */
 export async function readStatus (source: StatusSource, onError: (error: unknown, part: string) => void): Promise<StatusBodies> {
+  const components = read(source, 'components', onError)
   const health = read(source, 'health', onError)
   const history = read(source, 'history', onError)
   const discord = read(source, 'discord', onError)
   const incidents = read(source, 'incidents', onError)
   const shards = read(source, 'shards', onError)
   return {
+    components: (components instanceof Promise ? await components : components) as StatusBodies['components'],
     health: (health instanceof Promise ? await health : health) as StatusBodies['health'],
     history: (history instanceof Promise ? await history : history) as StatusBodies['history'],
     discord: ((discord instanceof Promise ? await discord : discord) ?? null) as StatusBodies['discord'],
@@ -60,14 +66,15 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
 
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
 export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
-  return a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards
+  return a.components === b.components && a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards
 }
 
 /** The running services as a StatusSource: the same in-memory values the API endpoints send. */
-export function serviceStatusSource (services: { monitor: Monitor, platformStatus: PlatformStatus, incidents: IncidentsService }): StatusSource {
+export function serviceStatusSource (services: { monitor: Monitor, status: StatusService, platformStatus: PlatformStatus, incidents: IncidentsService }): StatusSource {
   return {
+    components: () => services.status.current().value,
     health () {
-      const snapshot = services.monitor.health()
+      const snapshot = services.status.health()
       if (snapshot === undefined) throw new Error('the first health check has not finished yet')
       return snapshot.value
     },

@@ -5,6 +5,10 @@ import type { DailyUptime, HealthBody, HistoryBody } from '../../src/api/health.
 import type { IncidentsBody } from '../../src/api/incidents.ts'
 import type { Shard, ShardsBody } from '../../src/api/shards.ts'
 import type { StatusSource } from '../../src/site/status-source.ts'
+import type { ComponentsBody } from '../../src/api/components.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
+import { measureComponents } from '../../src/status/measure.ts'
+import { computeStatus, type IncidentImpact } from '../../src/status/model.ts'
 
 export const NOW = '2026-11-21T12:03:00.000Z'
 export const XSS_TITLE = '<img src=x onerror=alert(1)>'
@@ -70,7 +74,7 @@ export function history (now = NOW): HistoryBody {
 export function health (now = NOW): HealthBody {
   return {
     status: 'degraded', version: '1.4.2', uptimeSeconds: 86_400 * 3 + 512,
-    startedAt: iso(Date.parse(now) - (86_400 * 3 + 512) * 1000), checkedAt: iso(Date.parse(now) - 4000), maintenance: true,
+    startedAt: iso(Date.parse(now) - (86_400 * 3 + 512) * 1000), checkedAt: iso(Date.parse(now) - 4000), maintenance: true, indicator: 'minor',
     components: {
       database: { status: 'ok', latencyMs: 1.4 },
       cache: { status: 'ok', latencyMs: 0.3 },
@@ -156,14 +160,24 @@ export function shards (total = 16, perCluster = 4, notReady: Record<number, Sha
   return { total, connected, clusters }
 }
 
+/** The public status the model makes of these bodies (no platform, nothing named by incidents or windows). */
+export function components (healthBody: HealthBody = health(), incidentsBody: IncidentsBody = incidents(), declaration: StatusDeclaration = builtinDeclaration()): ComponentsBody {
+  const measurements = measureComponents({ declaration, builtin: healthBody.components, platform: undefined })
+  const unresolved = incidentsBody.incidents.filter((incident) => incident.resolvedAt === null)
+    .map((incident) => ({ id: incident.id, impact: incident.impact as IncidentImpact, components: [] }))
+  return { ...computeStatus({ declaration, measurements, incidents: unresolved, windows: [] }), updatedAt: healthBody.checkedAt }
+}
+
 /** A StatusSource over mutable fixture bodies; set a field to an Error to make that part fail. */
 export class FixtureStatus implements StatusSource {
+  componentsBody: ComponentsBody | Error = components()
   healthBody: HealthBody | Error = health()
   historyBody: HistoryBody | Error = history()
   discordBody: PlatformStatusBody | undefined | Error = discord()
   incidentsBody: IncidentsBody | Error = incidents()
   shardsBody: ShardsBody | undefined | Error = shards()
 
+  components (): ComponentsBody { return unwrap(this.componentsBody) }
   health (): HealthBody { return unwrap(this.healthBody) }
   history (): HistoryBody { return unwrap(this.historyBody) }
   async discord (): Promise<PlatformStatusBody | undefined> { return unwrap(this.discordBody) }

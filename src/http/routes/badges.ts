@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { HistoryBody } from '../../api/health.ts'
 import { encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
-import type { HealthSnapshot, Monitor } from '../../monitor/monitor.ts'
+import type { Monitor } from '../../monitor/monitor.ts'
+import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
 import { BADGES, badgeContent, badgeSvg, shieldsEndpoint, type Badge, type BadgeComponent } from '../../publish/badges.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
@@ -22,10 +23,10 @@ const SUMMARIES: Record<Badge, string> = {
   shards: 'Shards badge: connected of total'
 }
 
-type Views = readonly [HealthSnapshot | null, Serialized<HistoryBody> | null]
+type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null]
 
-export default async function badgeRoutes (app: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
-  const { monitor } = options
+export default async function badgeRoutes (app: FastifyInstance, options: { monitor: Monitor, status: StatusService }): Promise<void> {
+  const { monitor, status } = options
 
   /** The snapshot and the history as they are now; no history yet (the database never answered) is no data. */
   const views = async (): Promise<Views> => {
@@ -35,7 +36,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: { moni
     } catch {
       // Shown as "no data" on the uptime badges.
     }
-    return [monitor.health() ?? null, history]
+    return [status.health() ?? null, history]
   }
   const content = (badge: Badge, component: BadgeComponent | undefined, [health, history]: Views) =>
     badgeContent(badge, component, { health: health?.value, history: history?.value })

@@ -1,7 +1,10 @@
-// GET /api/v1/health and /api/v1/health/history: the monitor's snapshot and history, sent as pre-serialised bytes.
+// GET /api/v1/health, /api/v1/health/components and /api/v1/health/history: the monitor's snapshot with the page
+// indicator, the public status of every declared component, and the history, sent as pre-serialised bytes.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Monitor } from '../../monitor/monitor.ts'
+import type { StatusService } from '../../status/service.ts'
+import { ComponentsBody } from '../../api/components.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
@@ -9,9 +12,9 @@ import { HealthBody, HistoryBody } from '../../api/health.ts'
 import { type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
 
-export default async function healthRoutes (fastify: FastifyInstance, options: { monitor: Monitor }): Promise<void> {
+export default async function healthRoutes (fastify: FastifyInstance, options: { monitor: Monitor, status: StatusService }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
-  const { monitor } = options
+  const { monitor, status } = options
 
   app.get('/api/v1/health', {
     config: { cacheControl: cacheControl.health },
@@ -30,10 +33,23 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
       }
     }
   }, async (_request, reply) => {
-    const snapshot = monitor.health()
+    const snapshot = status.health()
     if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
     return sendSerialized(reply, snapshot, { statusCode: snapshot.statusCode })
   })
+
+  app.get('/api/v1/health/components', {
+    config: { cacheControl: cacheControl.health },
+    schema: {
+      summary: 'Components: what the status page shows, and the page indicator',
+      description: 'Every component the operator declared, in page order, with its effective status in Statuspage\'s ' +
+        'words (the worst of what was measured and what unresolved incidents say; `under_maintenance` during a window ' +
+        'naming it), its groups, and the page indicator. The status page, the Statuspage copy, badges, feeds, the ' +
+        'Markdown views and the MCP tools all render this one value. No database query per request.',
+      tags: ['health'],
+      response: { 200: jsonResponse('The public status.', ComponentsBody) }
+    }
+  }, async (_request, reply) => sendSerialized(reply, status.current()))
 
   app.get('/api/v1/health/history', {
     config: { cacheControl: cacheControl.history },

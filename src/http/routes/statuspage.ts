@@ -6,7 +6,7 @@ import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { serialize, type Serialized } from '../../lib/serialized.ts'
-import type { HealthSnapshot, Monitor } from '../../monitor/monitor.ts'
+import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { STATUSPAGE_DOCUMENTS, buildStatuspageDocuments, type StatuspageDocument } from '../../publish/statuspage.ts'
 import { problems } from '../../api/problems.ts'
@@ -20,7 +20,7 @@ import { sendSerialized } from '../send.ts'
 
 export interface StatuspageRouteOptions {
   config: Config
-  monitor: Monitor
+  status: StatusService
   incidents: IncidentsService
   clock: Clock
 }
@@ -41,9 +41,9 @@ const DOCUMENTED: Record<StatuspageDocument, { summary: string, description: str
 }
 
 export default async function statuspageRoutes (app: FastifyInstance, options: StatuspageRouteOptions): Promise<void> {
-  const { config, monitor, incidents, clock } = options
+  const { config, status, incidents, clock } = options
   // All eight documents are built together, again only when the health snapshot or the incidents view changes.
-  const documents = rebuiltOnChange((baseUrl, [snapshot, rows]: readonly [HealthSnapshot, IncidentsData, unknown]) => {
+  const documents = rebuiltOnChange((baseUrl, [snapshot, rows]: readonly [PublicHealthSnapshot, IncidentsData, unknown]) => {
     const built = buildStatuspageDocuments({ baseUrl, germanPrefix: config.germanPrefix, health: snapshot.value, rows, now: clock.now() })
     return Object.fromEntries(STATUSPAGE_DOCUMENTS.map((name) => [name, serialize(built[name])])) as Record<StatuspageDocument, Serialized<unknown>>
   })
@@ -63,7 +63,7 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
         }
       }
     }, async (request, reply) => {
-      const snapshot = monitor.health()
+      const snapshot = status.health()
       const rows = incidents.rows()
       if (snapshot === undefined || rows === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
       return sendSerialized(reply, documents(baseUrlOf(request, config), [snapshot, rows, incidents.serialized()])[name])

@@ -1,0 +1,78 @@
+// The running model: the public status (./model.ts) from the monitor's latest round, the incidents in memory and the
+// declaration, kept as ready-to-send bytes and computed again only when one of them changes or the clock crosses a
+// window's edge; and the health snapshot with the page indicator added. No request computes or queries anything.
+import type { ComponentsBody } from '../api/components.ts'
+import type { HealthBody, MeasuredHealthBody } from '../api/health.ts'
+import type { IncidentsService } from '../incidents/service.ts'
+import type { Clock } from '../lib/clock.ts'
+import { serialize, type Serialized } from '../lib/serialized.ts'
+import type { HealthSnapshot, Monitor } from '../monitor/monitor.ts'
+import type { PlatformStatus } from '../platform/platform-status.ts'
+import type { StatusDeclaration } from './declaration.ts'
+import { affectingNow } from './affecting.ts'
+import { measureComponents, type Measurement } from './measure.ts'
+import { computeStatus } from './model.ts'
+
+export interface StatusService {
+  /** The body of GET /api/v1/health/components now: the one value every surface renders. */
+  current (): Serialized<ComponentsBody>
+  /** The health snapshot with the page indicator; undefined until the monitor's first round has finished. */
+  health (): PublicHealthSnapshot | undefined
+}
+
+/** GET /api/v1/health: the measured body with the page indicator, and the status code its overall status gives. */
+export interface PublicHealthSnapshot extends Serialized<HealthBody> {
+  statusCode: 200 | 503
+}
+
+export interface StatusServiceOptions {
+  declaration: StatusDeclaration
+  monitor: Monitor
+  incidents: IncidentsService
+  platformStatus: PlatformStatus
+  clock: Clock
+}
+
+interface Inputs {
+  health: MeasuredHealthBody | undefined
+  rows: unknown
+  platform: unknown
+}
+
+export function createStatusService (options: StatusServiceOptions): StatusService {
+  const { declaration, monitor, incidents, platformStatus, clock } = options
+  let built: { inputs: Inputs, until: number, body: Serialized<ComponentsBody> } | undefined
+  let health: { from: HealthSnapshot, indicator: ComponentsBody['indicator'], snapshot: PublicHealthSnapshot } | undefined
+
+  const measurements = (body: MeasuredHealthBody | undefined): ReadonlyMap<string, Measurement> | undefined => body === undefined
+    ? undefined
+    : measureComponents({ declaration, builtin: body.components, platform: platformStatus.latest() })
+
+  const current = (): Serialized<ComponentsBody> => {
+    const now = clock.now()
+    const inputs: Inputs = { health: monitor.health()?.value, rows: incidents.rows(), platform: platformStatus.latest() }
+    if (built !== undefined && now < built.until && sameInputs(built.inputs, inputs)) return built.body
+    const affecting = affectingNow(incidents.rows(), now)
+    const status = computeStatus({ declaration, measurements: measurements(inputs.health), incidents: affecting.incidents, windows: affecting.windows })
+    built = { inputs, until: affecting.until, body: serialize({ ...status, updatedAt: new Date(now).toISOString() }) }
+    return built.body
+  }
+
+  return {
+    current,
+    health () {
+      const from = monitor.health()
+      if (from === undefined) return undefined
+      const { indicator } = current().value
+      if (health === undefined || health.from !== from || health.indicator !== indicator) {
+        const body: HealthBody = { ...from.value, indicator }
+        health = { from, indicator, snapshot: { ...serialize(body), statusCode: from.statusCode } }
+      }
+      return health.snapshot
+    }
+  }
+}
+
+function sameInputs (a: Inputs, b: Inputs): boolean {
+  return a.health === b.health && a.rows === b.rows && a.platform === b.platform
+}
