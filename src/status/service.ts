@@ -65,7 +65,8 @@ export function createStatusService (options: StatusServiceOptions): StatusServi
       if (from === undefined) return undefined
       const { indicator } = current().value
       if (health === undefined || health.from !== from || health.indicator !== indicator) {
-        const body: HealthBody = { ...from.value, indicator }
+        const { components, ...measured } = from.value
+        const body: HealthBody = { ...measured, indicator, components }
         health = { from, indicator, snapshot: { ...serialize(body), statusCode: from.statusCode } }
       }
       return health.snapshot
