@@ -11,7 +11,7 @@ for (const backend of databaseBackends()) {
       const config = testConfig(t, await backend.env())
       const database = openDatabase(config)
       t.after(() => database.close())
-      assert.deepEqual((await migrate(database)).applied, ['001-initial', '002-shard-clusters', '003-notifications'])
+      assert.deepEqual((await migrate(database)).applied, ['001-initial', '002-shard-clusters', '003-notifications', '005-affected-components'])
       assert.deepEqual((await migrate(database)).applied, [])
     })
 
@@ -31,7 +31,21 @@ for (const backend of databaseBackends()) {
         .returning('id').executeTakeFirstOrThrow()
       assert.ok(second.id > incident.id, 'ids are generated and increase')
       await db.insertInto('incident_updates').values({ incident_id: incident.id, status: 'investigating', message: 'looking', created_at: now }).execute()
-      await db.insertInto('maintenances').values({ title: 't', message: 'm', starts_at: now, ends_at: now, ended_at: null, created_at: now }).execute()
+      const window = await db.insertInto('maintenances').values({ title: 't', message: 'm', starts_at: now, ends_at: now, ended_at: null, created_at: now })
+        .returning('id').executeTakeFirstOrThrow()
+      await db.insertInto('incident_components').values([
+        { incident_id: incident.id, component: 'music', status: 'partial_outage' }, { incident_id: incident.id, component: 'bot', status: null }
+      ]).execute()
+      await assert.rejects(db.insertInto('incident_components').values({ incident_id: incident.id, component: 'bot', status: 'major_outage' }).execute(), 'one row per component')
+      await assert.rejects(db.insertInto('incident_components').values({ incident_id: 999_999, component: 'bot', status: null }).execute(), 'an incident that exists')
+      await db.insertInto('maintenance_components').values({ maintenance_id: window.id, component: 'dashboard' }).execute()
+      await assert.rejects(db.insertInto('maintenance_components').values({ maintenance_id: window.id, component: 'dashboard' }).execute())
+      await db.insertInto('incident_components').values({ incident_id: second.id, component: 'bot', status: null }).execute()
+      await db.deleteFrom('incidents').where('id', '=', second.id).execute()
+      await db.deleteFrom('maintenances').where('id', '=', window.id).execute()
+      assert.deepEqual(await db.selectFrom('incident_components').select(['incident_id', 'component']).orderBy('component').execute(),
+        [{ incident_id: incident.id, component: 'bot' }, { incident_id: incident.id, component: 'music' }], 'deleting an incident deletes its components')
+      assert.deepEqual(await db.selectFrom('maintenance_components').selectAll().execute(), [])
       await db.insertInto('bot_heartbeats').values({ shard_id: 0, status: 'ready', ping_ms: 40, guilds: 1000, reported_at: now, cluster_id: null }).execute()
       await db.insertInto('bot_heartbeats').values({ shard_id: 1, status: 'ready', ping_ms: 40, guilds: 1000, reported_at: now, cluster_id: 3 }).execute()
       const title = await db.selectFrom('incidents').select('title').where('id', '=', incident.id).executeTakeFirstOrThrow()
