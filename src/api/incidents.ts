@@ -4,6 +4,14 @@ import { Type, type Static } from 'typebox'
 export const IncidentStatus = Type.Union([Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('monitoring'), Type.Literal('resolved')])
 export const IncidentImpact = Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')])
 
+/** What an operator may say an incident does to a component; without one the impact decides. */
+export const ComponentOutage = Type.Union([Type.Literal('degraded_performance'), Type.Literal('partial_outage'), Type.Literal('major_outage')])
+/** What an incident gives a component it names: Statuspage's words; `operational` for an incident of impact none. */
+export const AffectedComponentStatus = Type.Union([Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'), Type.Literal('major_outage')], {
+  description: 'What the incident does to the component while it is unresolved: the status the operator gave, else the one that follows ' +
+    'from the impact (minor → degraded_performance, major → partial_outage, critical → major_outage, none → operational: named, unchanged).'
+})
+
 export const Maintenance = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
