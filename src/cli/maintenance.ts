@@ -1,7 +1,7 @@
 // `status-api maintenance schedule|end|list`: operators announce planned work and end it.
 import type { Config } from '../config.ts'
 import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
-import { TEXT_RULES_HELP, checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
+import { TEXT_RULES_HELP, checkId, checkMaintenanceComponents, checkMessage, checkTitle, parseComponentReference } from '../incidents/rules.ts'
 import { TIME_INPUT_HELP, parseTimeInput } from '../incidents/time-input.ts'
 import { UPCOMING_DAYS, maintenanceState } from '../incidents/view.ts'
 import { systemClock } from '../lib/clock.ts'
@@ -15,15 +15,18 @@ const LIST_ENDED_DAYS = 30
 
 const usage = `status-api maintenance <action> [options]
 
-  schedule --title TEXT --message TEXT --from TIME --to TIME
+  schedule --title TEXT --message TEXT --from TIME --to TIME [--component COMPONENT]...
       Schedules a window; prints its id. It is active while FROM <= now < TO, shown as upcoming
       from ${UPCOMING_DAYS} days before it starts.
   end ID
       Ends an active window now, or cancels one that has not started.
   list
-      Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days.
+      Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days, with their components.
 
 TIME: ${TIME_INPUT_HELP}.
+COMPONENT: the id of a component the window affects, as the status file declares it (without a
+file: database, cache, bot); repeat the option for several (--component music --component dashboard).
+They are under_maintenance while the window is active; a window naming none only informs.
 ${TEXT_RULES_HELP}`
 
 export const maintenanceCommand = commandWithActions({
@@ -34,14 +37,15 @@ export const maintenanceCommand = commandWithActions({
 
 async function schedule (args: string[], config: Config): Promise<number> {
   const command = 'maintenance schedule'
-  const { options } = parseCommandLine(command, args, ['title', 'message', 'from', 'to'])
+  const { options, lists } = parseCommandLine(command, args, ['title', 'message', 'from', 'to'], [], ['component'])
   const now = systemClock.now()
   const window = await asUsage(command, () => {
     const checked = {
       title: checkTitle('--title', options.title),
       message: checkMessage('--message', options.message),
       startsAt: parseTimeInput('--from', options.from, now),
-      endsAt: parseTimeInput('--to', options.to, now)
+      endsAt: parseTimeInput('--to', options.to, now),
+      components: checkMaintenanceComponents('--component', lists.component.map(parseComponentReference), config.status)
     }
     checkWindow(checked, now)
     return checked
@@ -69,10 +73,11 @@ async function list (args: string[], config: Config): Promise<number> {
     console.log(`no maintenance windows coming, running or ended in the last ${LIST_ENDED_DAYS} days`)
     return 0
   }
-  printTable(['ID', 'STATE', 'FROM', 'TO', 'TITLE'],
+  printTable(['ID', 'STATE', 'FROM', 'TO', 'COMPONENTS', 'TITLE'],
     rows.map((row) => {
       const state = maintenanceState(row, now)
-      return [String(row.id), state, row.starts_at, state === 'ended' && row.ended_at !== null ? row.ended_at : row.ends_at, row.title]
+      const components = row.components.length === 0 ? '-' : row.components.join(',')
+      return [String(row.id), state, row.starts_at, state === 'ended' && row.ended_at !== null ? row.ended_at : row.ends_at, components, row.title]
     }))
   return 0
 }

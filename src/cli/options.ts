@@ -11,28 +11,43 @@ import { describeWriteError } from '../store/write-errors.ts'
 
 type OptionNames = readonly string[]
 
-export interface ParsedCommandLine<Name extends string> {
+export interface ParsedCommandLine<Name extends string, List extends string = never> {
   options: Partial<Record<Name, string>>
+  /** Each repeatable option's values in the order given; empty when it was not given. */
+  lists: Record<List, string[]>
   positionals: string[]
 }
 
 /**
- * Parses `args` allowing only the named string options and exactly `positionals` positional words
- * (named for the error message), e.g. `parseCommandLine(args, ['message'], ['incident id'])`.
+ * Parses `args` allowing only the named string options, each at most once, the `repeatable` ones any number of
+ * times, and exactly `positionals` positional words (named for the error message), e.g.
+ * `parseCommandLine(command, args, ['message'], ['incident id'], ['component'])`.
  */
-export function parseCommandLine<const Names extends OptionNames> (
-  command: string, args: string[], names: Names, positionals: readonly string[] = []
-): ParsedCommandLine<Names[number]> {
+export function parseCommandLine<const Names extends OptionNames, const Lists extends OptionNames = []> (
+  command: string, args: string[], names: Names, positionals: readonly string[] = [], repeatable?: Lists
+): ParsedCommandLine<Names[number], Lists[number]> {
+  const lists: readonly string[] = repeatable ?? []
   let parsed
   try {
     parsed = parseArgs({
       args,
-      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries([
+        ...names.map((name) => [name, { type: 'string' as const }]),
+        ...lists.map((name) => [name, { type: 'string' as const, multiple: true }])
+      ]),
       allowPositionals: true,
-      strict: true
+      strict: true,
+      tokens: true
     })
   } catch (error) {
     throw new UsageError(`${command}: ${parseErrorLine(String((error as Error).message))}`)
+  }
+  // util.parseArgs keeps the last of a repeated option: a second --status would silently win over the first.
+  const seen = new Set<string>()
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || lists.includes(token.name)) continue
+    if (seen.has(token.name)) throw new UsageError(`${command}: --${token.name} is given twice; it takes one value`)
+    seen.add(token.name)
   }
   if (parsed.positionals.length < positionals.length) {
     throw new UsageError(`${command}: the ${positionals[parsed.positionals.length]} is missing`)
@@ -40,7 +55,12 @@ export function parseCommandLine<const Names extends OptionNames> (
   if (parsed.positionals.length > positionals.length) {
     throw new UsageError(`${command}: unexpected argument "${parsed.positionals[positionals.length]}"`)
   }
-  return { options: parsed.values as Partial<Record<Names[number], string>>, positionals: parsed.positionals }
+  const values = parsed.values as Record<string, string | string[] | undefined>
+  return {
+    options: Object.fromEntries(names.filter((name) => values[name] !== undefined).map((name) => [name, values[name]])) as Partial<Record<Names[number], string>>,
+    lists: Object.fromEntries(lists.map((name) => [name, values[name] ?? []])) as Record<Lists[number], string[]>,
+    positionals: parsed.positionals
+  }
 }
 
 /** util.parseArgs explains itself over several lines; keep the gist on one. */

@@ -1,10 +1,12 @@
 // What operators do: open, update and resolve incidents; schedule and end maintenance. Every check of the
 // input happens before anything is written; a refusal is an InvalidInput with a one-line reason.
 import type { Kysely } from 'kysely'
+import { byCodeUnits } from '../lib/code-unit-order.ts'
 import type { Tables } from '../store/tables.ts'
-import { appendIncidentUpdate, findIncident, insertIncident } from '../store/repositories/incidents.ts'
+import { appendIncidentUpdate, findIncident, insertIncident, type StoredIncidentComponent } from '../store/repositories/incidents.ts'
 import { endMaintenance as endMaintenanceRow, findMaintenance, insertMaintenance } from '../store/repositories/maintenances.ts'
-import { InvalidInput, type IncidentImpact, type IncidentStatus } from './rules.ts'
+import { affectedComponents } from './component-status.ts'
+import { InvalidInput, type IncidentComponent, type IncidentImpact, type IncidentStatus } from './rules.ts'
 import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 
@@ -17,33 +19,48 @@ export interface OpenIncident {
   impact: IncidentImpact
   status: IncidentStatus
   message: string
+  /** What it affects, as checked by checkIncidentComponents (declared ids, each once); none when omitted. */
+  components?: readonly IncidentComponent[]
 }
 
-/** Opens an incident; its `incident.opened` notification is written in the same transaction. */
+/** Opens an incident with the components it affects; its `incident.opened` notification is written in the same transaction. */
 export async function openIncident (db: Kysely<Tables>, incident: OpenIncident, now: number): Promise<number> {
   const at = iso(now)
-  return insertIncident(db, { ...incident, at }, (id) => incidentEvent('incident.opened',
-    { id, title: incident.title, impact: incident.impact, status: incident.status, startedAt: at, resolvedAt: null },
+  const components = stored(incident.components ?? [])
+  return insertIncident(db, { ...incident, at, components }, (id) => incidentEvent('incident.opened',
+    { id, title: incident.title, impact: incident.impact, status: incident.status, startedAt: at, resolvedAt: null, components: affectedComponents(incident.impact, components) },
     { status: incident.status, message: incident.message, at }))
 }
 
+export interface IncidentUpdate {
+  /** Unchanged when omitted; `resolved` resolves the incident. */
+  status?: IncidentStatus
+  message: string
+  /**
+   * What the incident affects from now on, as checked by checkIncidentComponents: REPLACES its set (an empty list
+   * clears it). Omitted (undefined): the set stays as it is.
+   */
+  components?: readonly IncidentComponent[]
+}
+
 /**
- * Adds an update to an open incident, moving it to `status` (unchanged when omitted; `resolved` resolves it).
- * Refuses unknown and resolved incidents. Returns the status it is in now. The `incident.updated` (or `.resolved`)
- * notification is written in the same transaction.
+ * Adds an update to an open incident, moving it to `status` (unchanged when omitted; `resolved` resolves it) and
+ * replacing the components it affects when the update names them (see IncidentUpdate.components). Refuses unknown and
+ * resolved incidents. Returns the status it is in now. The `incident.updated` (or `.resolved`) notification, naming the
+ * components it affects after the update, is written in the same transaction.
  */
-export async function updateIncident (
-  db: Kysely<Tables>, id: number, update: { status?: IncidentStatus, message: string }, now: number
-): Promise<IncidentStatus> {
+export async function updateIncident (db: Kysely<Tables>, id: number, update: IncidentUpdate, now: number): Promise<IncidentStatus> {
   const existing = await findIncident(db, id)
   if (existing === undefined) throw new InvalidInput(`there is no incident ${id}`)
   if (existing.resolved_at !== null) throw new InvalidInput(`incident ${id} was resolved at ${existing.resolved_at}; open a new incident instead`)
   const status = update.status ?? existing.status as IncidentStatus
   const at = iso(now)
-  const event = incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated',
-    { id, title: existing.title, impact: existing.impact, status, startedAt: existing.started_at, resolvedAt: status === 'resolved' ? at : null },
-    { status, message: update.message, at })
-  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at }, event)) {
+  const event = (components: StoredIncidentComponent[]) => incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated', {
+    id, title: existing.title, impact: existing.impact, status, startedAt: existing.started_at, resolvedAt: status === 'resolved' ? at : null,
+    components: affectedComponents(existing.impact as IncidentImpact, components)
+  }, { status, message: update.message, at })
+  const components = update.components === undefined ? undefined : stored(update.components)
+  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at, components }, event)) {
     throw new InvalidInput(`incident ${id} was resolved meanwhile; nothing was written`)
   }
   return status
@@ -53,22 +70,30 @@ export async function resolveIncident (db: Kysely<Tables>, id: number, message: 
   await updateIncident(db, id, { status: 'resolved', message: message ?? RESOLVED_MESSAGE }, now)
 }
 
+/** As stored: in code-unit order of the ids (as every read returns them), no status where the impact decides. */
+function stored (components: readonly IncidentComponent[]): StoredIncidentComponent[] {
+  return components.map((component) => ({ id: component.id, status: component.status ?? null })).sort((a, b) => byCodeUnits(a.id, b.id))
+}
+
 export interface ScheduleMaintenance {
   title: string
   message: string
   startsAt: number
   endsAt: number
+  /** Ids of the components it affects, as checked by checkMaintenanceComponents; none when omitted (the window informs only). */
+  components?: readonly string[]
 }
 
 /**
  * Schedules a window; it must end after it starts, and in the future (a window entirely past would never show).
- * Its `maintenance.scheduled` notification is written in the same transaction.
+ * Its components and its `maintenance.scheduled` notification are written in the same transaction.
  */
 export async function scheduleMaintenance (db: Kysely<Tables>, window: ScheduleMaintenance, now: number): Promise<number> {
   checkWindow(window, now)
+  const components = [...window.components ?? []].sort(byCodeUnits)
   const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now) }
-  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at },
-    (id) => maintenanceEvent('maintenance.scheduled', { id, ...row }, row.created_at))
+  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at, components },
+    (id) => maintenanceEvent('maintenance.scheduled', { id, ...row, components }, row.created_at))
 }
 
 /** The checks of a window's times, usable before opening the database. */

@@ -1,12 +1,20 @@
 // What incidents and maintenance windows may hold: the vocabularies, the text limits and the checks of operator input.
 import type { Static } from 'typebox'
-import type { IncidentImpact as ImpactSchema, IncidentStatus as StatusSchema } from '../api/incidents.ts'
+import type {
+  AffectedComponentStatus as AffectedSchema, ComponentOutage as OutageSchema, IncidentImpact as ImpactSchema, IncidentStatus as StatusSchema
+} from '../api/incidents.ts'
+import type { StatusDeclaration } from '../status/declaration.ts'
 
 export type IncidentStatus = Static<typeof StatusSchema>
 export type IncidentImpact = Static<typeof ImpactSchema>
+/** What an operator may say an incident does to a component it names. */
+export type ComponentOutage = Static<typeof OutageSchema>
+/** What an incident gives a component it names (./component-status.ts): an outage, or operational for impact none. */
+export type AffectedComponentStatus = Static<typeof AffectedSchema>
 
 export const INCIDENT_STATUSES: readonly IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved']
 export const INCIDENT_IMPACTS: readonly IncidentImpact[] = ['none', 'minor', 'major', 'critical']
+export const COMPONENT_OUTAGES: readonly ComponentOutage[] = ['degraded_performance', 'partial_outage', 'major_outage']
 
 /** Maximum lengths in characters (Unicode code points). */
 export const TEXT_LIMITS = { title: 200, message: 5000 } as const
@@ -67,6 +75,73 @@ export function checkId (what: string, value: string | undefined): number {
   if (!(id >= 1 && id <= MAX_ID)) throw new InvalidInput(`"${printable(value)}" is not a valid ${what} id (a positive whole number)`)
   return id
 }
+
+/** A component an incident names, as checked: a declared id and what the operator said it does to it, if anything. */
+export interface IncidentComponent {
+  id: string
+  /** Undefined: follows the incident's impact (componentStatusOf). */
+  status?: ComponentOutage
+}
+
+/** A component reference as typed (`--component music=partial_outage`): `ID` or `ID=STATUS`, split at the first `=`. */
+export interface ComponentReference {
+  id: string
+  /** Undefined when no `=` was typed. */
+  status?: string
+}
+
+/** Splits `ID` or `ID=STATUS` at the first `=`; checks nothing else (see checkIncidentComponents). */
+export function parseComponentReference (text: string): ComponentReference {
+  const equals = text.indexOf('=')
+  return equals === -1 ? { id: text } : { id: text.slice(0, equals), status: text.slice(equals + 1) }
+}
+
+/**
+ * The components an incident names: every id declared in `declaration` (the status file), each at most once, each
+ * status (when given) one of COMPONENT_OUTAGES. `label` names the input for the refusal (`--component`). Returned in
+ * the order given; an empty list names none.
+ */
+export function checkIncidentComponents (label: string, references: readonly ComponentReference[], declaration: StatusDeclaration): IncidentComponent[] {
+  checkComponentIds(label, references, declaration)
+  return references.map((reference) => {
+    if (reference.status === undefined) return { id: reference.id }
+    if (!(COMPONENT_OUTAGES as readonly string[]).includes(reference.status)) {
+      throw new InvalidInput(`${label} "${printable(typed(reference))}": the status must be one of ${COMPONENT_OUTAGES.join(', ')} ` +
+        '(or none, to follow the impact)')
+    }
+    return { id: reference.id, status: reference.status as ComponentOutage }
+  })
+}
+
+/**
+ * The components a maintenance window names: declared ids, each at most once, without a status (they are
+ * under_maintenance while the window is active). Returned in the order given.
+ */
+export function checkMaintenanceComponents (label: string, references: readonly ComponentReference[], declaration: StatusDeclaration): string[] {
+  checkComponentIds(label, references, declaration)
+  const withStatus = references.find((reference) => reference.status !== undefined)
+  if (withStatus !== undefined) {
+    throw new InvalidInput(`${label} "${printable(typed(withStatus))}": a maintenance window's components take no status ` +
+      '(they are under_maintenance while it is active)')
+  }
+  return references.map((reference) => reference.id)
+}
+
+function checkComponentIds (label: string, references: readonly ComponentReference[], declaration: StatusDeclaration): void {
+  const declared = declaration.components.map((component) => component.id)
+  const seen = new Set<string>()
+  for (const reference of references) {
+    if (reference.id === '') throw new InvalidInput(`${label} "${printable(typed(reference))}" names no component (write ID or ID=STATUS)`)
+    if (!declared.includes(reference.id)) {
+      throw new InvalidInput(`${label} "${printable(reference.id)}" is not a declared component (declared: ${declared.length === 0 ? 'none' : declared.join(', ')})`)
+    }
+    if (seen.has(reference.id)) throw new InvalidInput(`${label} "${reference.id}" is given twice`)
+    seen.add(reference.id)
+  }
+}
+
+/** A reference as the operator typed it, for refusals. */
+const typed = (reference: ComponentReference) => reference.status === undefined ? reference.id : `${reference.id}=${reference.status}`
 
 /** Echoes input in an error message without letting it break the one-line rule or flood the terminal. */
 export function printable (value: string): string {

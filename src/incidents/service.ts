@@ -11,7 +11,7 @@ import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import { RESOLVED_DAYS, buildIncidentsBody, maintenanceState, nextChange, type IncidentsData, type MaintenanceState } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
-import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
 export const INCIDENTS_REFRESH_MS = 10_000
@@ -28,7 +28,7 @@ export interface IncidentsService {
   /** One incident as the body lists it (open, or resolved within 90 days), for its page; undefined otherwise. */
   incident (id: number): Incident | undefined
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
-  maintenance (id: number): { row: MaintenanceRow, state: MaintenanceState } | undefined
+  maintenance (id: number): { row: MaintenanceWithComponents, state: MaintenanceState } | undefined
   /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
   isMaintenanceActive (): boolean
   /** Reads the rows again; rejects when the database fails (the previous copy stays). Concurrent calls share one read. */

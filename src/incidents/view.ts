@@ -2,7 +2,8 @@
 // coming, which incidents show and in what order. Pure: rows and a time in, the response body out.
 import type { Incident, IncidentsBody, Maintenance } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
-import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import { affectedComponents } from './component-status.ts'
 import type { IncidentImpact, IncidentStatus } from './rules.ts'
 
 const DAY_MS = 86_400_000
@@ -13,7 +14,7 @@ export const RESOLVED_DAYS = 90
 
 export interface IncidentsData {
   incidents: IncidentWithUpdates[]
-  maintenances: MaintenanceRow[]
+  maintenances: MaintenanceWithComponents[]
 }
 
 export type MaintenanceState = 'scheduled' | 'active' | 'ended' | 'cancelled'
@@ -29,7 +30,7 @@ export function maintenanceState (row: MaintenanceRow, now: number): Maintenance
 }
 
 /** The window to show as the banner: of those active now, the one that started first (then the lowest id). */
-export function activeMaintenance (rows: readonly MaintenanceRow[], now: number): MaintenanceRow | undefined {
+export function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Row[], now: number): Row | undefined {
   return rows.filter((row) => maintenanceState(row, now) === 'active')
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)[0]
 }
@@ -66,8 +67,9 @@ export function nextChange (data: IncidentsData, now: number): number {
   return Math.min(Infinity, ...instants.filter((t) => t > now))
 }
 
-function maintenanceBody (row: MaintenanceRow): Maintenance {
-  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at }
+// Components are listed as written, whether or not the status file still declares them (surfaces show those as text).
+function maintenanceBody (row: MaintenanceWithComponents): Maintenance {
+  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components }
 }
 
 function incidentBody (row: IncidentWithUpdates): Incident {
@@ -78,6 +80,7 @@ function incidentBody (row: IncidentWithUpdates): Incident {
     status: row.status as IncidentStatus,
     startedAt: row.started_at,
     resolvedAt: row.resolved_at,
+    components: affectedComponents(row.impact as IncidentImpact, row.components),
     updates: row.updates.map((update) => ({ at: update.created_at, status: update.status as IncidentStatus, message: update.message }))
   }
 }

@@ -1,6 +1,6 @@
 // The notification events (DESIGN §9): their kinds, what each carries, and the outbox rows that record them.
 import type { NewEvent } from '../store/repositories/notifications.ts'
-import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 export const EVENT_KINDS = [
   'incident.opened', 'incident.updated', 'incident.resolved',
@@ -18,6 +18,11 @@ export interface IncidentData {
   status: string
   startedAt: string
   resolvedAt: string | null
+  /**
+   * The components it affects after this event, with the status it gives each (componentStatusOf), as on
+   * /api/v1/health/incidents. Absent only in events written before incidents named components.
+   */
+  components?: Array<{ id: string, status: string }>
 }
 
 export interface MaintenanceData {
@@ -30,6 +35,8 @@ export interface MaintenanceData {
   endedAt: string | null
   /** True when it was ended before it began. */
   cancelled: boolean
+  /** Ids of the components it affects (under_maintenance while active). Absent only in events written before windows named components. */
+  components?: string[]
 }
 
 export interface StatusData {
@@ -60,10 +67,12 @@ export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'i
  * A maintenance event. Started and ended are keyed (`maintenance:{id}:started`), so the clocks of several replicas
  * and the CLI that ends a window early write each of them once.
  */
-export function maintenanceEvent (kind: 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended', row: MaintenanceRow, at: string): NewEvent {
+export function maintenanceEvent (
+  kind: 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended', row: MaintenanceWithComponents, at: string
+): NewEvent {
   const maintenance: MaintenanceData = {
     id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, endedAt: row.ended_at,
-    cancelled: row.ended_at !== null && Date.parse(row.ended_at) <= Date.parse(row.starts_at)
+    cancelled: row.ended_at !== null && Date.parse(row.ended_at) <= Date.parse(row.starts_at), components: row.components
   }
   return {
     kind,

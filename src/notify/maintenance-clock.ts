@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { repeating } from '../lib/repeating.ts'
 import type { Database } from '../store/database.ts'
-import { loadMaintenancesChangingBetween, type MaintenanceRow } from '../store/repositories/maintenances.ts'
+import { loadMaintenancesChangingBetween, type MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { insertEvent } from '../store/repositories/notifications.ts'
 import { maintenanceEvent } from './events.ts'
 
@@ -31,7 +31,7 @@ export function createMaintenanceClock (options: MaintenanceClockOptions): Maint
   const pollMs = options.pollMs ?? 10_000
   const written = new Set<string>()
 
-  const announce = async (kind: 'maintenance.started' | 'maintenance.ended', row: MaintenanceRow, at: string) => {
+  const announce = async (kind: 'maintenance.started' | 'maintenance.ended', row: MaintenanceWithComponents, at: string) => {
     const key = `${row.id}:${kind}`
     if (written.has(key)) return
     await insertEvent(database.db, maintenanceEvent(kind, row, at))

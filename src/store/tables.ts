@@ -41,6 +41,15 @@ export interface IncidentUpdatesTable {
   created_at: string
 }
 
+/** A component an incident affects (DESIGN §10): one row per (incident, component id). */
+export interface IncidentComponentsTable {
+  incident_id: number
+  /** A component id of the status file when it was written (the file may later stop declaring it). */
+  component: string
+  /** degraded_performance | partial_outage | major_outage as the operator gave it; null: follows the incident's impact. */
+  status: string | null
+}
+
 export interface MaintenancesTable {
   id: Generated<number>
   title: string
@@ -49,6 +58,12 @@ export interface MaintenancesTable {
   ends_at: string
   ended_at: string | null
   created_at: string
+}
+
+/** A component a maintenance window affects: under_maintenance while the window is active. */
+export interface MaintenanceComponentsTable {
+  maintenance_id: number
+  component: string
 }
 
 export interface BotHeartbeatsTable {
@@ -66,7 +81,9 @@ export interface Tables {
   uptime_daily: UptimeDailyTable
   incidents: IncidentsTable
   incident_updates: IncidentUpdatesTable
+  incident_components: IncidentComponentsTable
   maintenances: MaintenancesTable
+  maintenance_components: MaintenanceComponentsTable
   bot_heartbeats: BotHeartbeatsTable
   notify_events: NotifyEventsTable
   notify_targets: NotifyTargetsTable

@@ -6,7 +6,7 @@ import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
-import { assertRefusals, incidentRows, refreshedBody, runAll, runBin, runCommand } from './run-bin.ts'
+import { assertRefusals, declaring, incidentRows, refreshedBody, runAll, runBin, runCommand, runInProcess } from './run-bin.ts'
 
 const HOUR = 3_600_000
 
@@ -43,8 +43,8 @@ for (const backend of databaseBackends()) {
       const list = await runCommand(server, ['maintenance', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
-      assert.match(lines[0]!, /^ID\s+STATE\s+FROM\s+TO\s+TITLE$/)
-      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+.*Database <upgrade>$`))
+      assert.match(lines[0]!, /^ID\s+STATE\s+FROM\s+TO\s+COMPONENTS\s+TITLE$/)
+      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+-\\s+Database <upgrade>$`))
       assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+.*Cache move$`))
 
       const ended = await runCommand(server, ['maintenance', 'end', String(nowId)])
@@ -55,6 +55,34 @@ for (const backend of databaseBackends()) {
       body = await refreshedBody(server)
       assert.deepEqual(body, { maintenance: null, upcomingMaintenance: [], incidents: [] })
       assert.equal(server.context.incidents.isMaintenanceActive(), false)
+    })
+
+    it('names the components a window affects, on the banner, the upcoming list and maintenance list', async (t) => {
+      const server = await serve(t)
+      const config = declaring(server, 'bot', 'music', 'dashboard', 'website')
+      const now = await runInProcess(config, ['maintenance', 'schedule', '--title', 'Web move', '--message', 'm', '--from', 'now', '--to', '+1h',
+        '--component', 'website', '--component', 'dashboard'])
+      assert.equal(now.code, 0, now.stderr)
+      const later = await runInProcess(config, ['maintenance', 'schedule', '--title', 'Music update', '--message', 'm', '--from', '+1d', '--to', '+25h', '--component=music'])
+      const notice = await runInProcess(config, ['maintenance', 'schedule', '--title', 'Notice', '--message', 'm', '--from', '+2d', '--to', '+49h'])
+      const [nowId, laterId, noticeId] = [now, later, notice].map((result) => Number(idOf(result.stdout)))
+
+      const body: IncidentsBody = await refreshedBody(server)
+      assert.deepEqual([body.maintenance?.id, body.maintenance?.components], [nowId, ['dashboard', 'website']])
+      assert.deepEqual(body.upcomingMaintenance.map((m) => [m.id, m.components]), [[laterId, ['music']], [noticeId, []]])
+
+      // Listed by a later file that no longer declares the website: as written.
+      const list = await runInProcess(declaring(server, 'bot'), ['maintenance', 'list'])
+      assert.equal(list.code, 0, list.stderr)
+      const lines = list.stdout.trim().split('\n')
+      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+dashboard,website\\s+Web move$`))
+      assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+music\\s+Music update$`))
+      assert.match(lines[3]!, new RegExp(`^${noticeId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+-\\s+Notice$`))
+
+      // The built-in model without a status file, through the real bin.
+      const builtin = await runBin(server, ['maintenance', 'schedule', '--title', 'Cache', '--message', 'm', '--from', '+3d', '--to', '+73h', '--component', 'cache'])
+      assert.equal(builtin.code, 0, builtin.stderr)
+      assert.deepEqual((await refreshedBody(server)).upcomingMaintenance.at(-1).components, ['cache'])
     })
 
     it('refuses every kind of bad input with one line on stderr and exit code 2, writing nothing', async (t) => {
@@ -84,9 +112,19 @@ for (const backend of databaseBackends()) {
         [['maintenance', 'end', ended], /^maintenance end: maintenance \d+ is already ended$/],
         [['maintenance', 'end', '0'], /^maintenance end: "0" is not a valid maintenance id/],
         [['maintenance', 'end'], /^maintenance end: the maintenance id is missing$/],
-        [['maintenance', 'postpone', ended], /^maintenance: unknown action "postpone"/]
+        [['maintenance', 'postpone', ended], /^maintenance: unknown action "postpone"/],
+        [schedule({ component: 'music' }), /^maintenance schedule: --component "music" is not a declared component \(declared: database, cache, bot\)$/],
+        [[...schedule({ component: 'cache' }), '--component', 'cache'], /^maintenance schedule: --component "cache" is given twice$/],
+        [schedule({ component: 'cache=partial_outage' }), /^maintenance schedule: --component "cache=partial_outage": a maintenance window's components take no status \(they are under_maintenance while it is active\)$/],
+        [[...schedule({}), '--to', '+3h'], /^maintenance schedule: --to is given twice; it takes one value$/],
+        [['maintenance', 'end', ended, '--component', 'cache'], /^maintenance end: Unknown option '--component'$/]
       ]
       assertRefusals(cases, await runAll(server, cases.map(([args]) => args)), assert.ok)
+      const declared: Array<[string[], RegExp]> = [
+        [schedule({ component: 'musik' }), /^maintenance schedule: --component "musik" is not a declared component \(declared: bot, music, dashboard\)$/]
+      ]
+      const config = declaring(server, 'bot', 'music', 'dashboard')
+      assertRefusals(declared, [await runInProcess(config, declared[0]![0])], assert.ok)
       assert.deepEqual(await incidentRows(server), before, 'nothing was written')
       assert.deepEqual(await refreshedBody(server), bodyBefore)
     })

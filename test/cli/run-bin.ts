@@ -36,14 +36,25 @@ export function runBinWith (vars: Record<string, string>, args: string[]): Promi
   })
 }
 
-/** Every row of the incident and maintenance tables, in id order. */
+/** Every row of the incident and maintenance tables (with the components they affect and the outbox), in key order. */
 export async function incidentRows (test: TestApp) {
   const { db } = test.context.database
   return {
     incidents: await db.selectFrom('incidents').selectAll().orderBy('id').execute(),
     updates: await db.selectFrom('incident_updates').selectAll().orderBy('id').execute(),
-    maintenances: await db.selectFrom('maintenances').selectAll().orderBy('id').execute()
+    incidentComponents: await db.selectFrom('incident_components').selectAll().orderBy('incident_id').orderBy('component').execute(),
+    maintenances: await db.selectFrom('maintenances').selectAll().orderBy('id').execute(),
+    maintenanceComponents: await db.selectFrom('maintenance_components').selectAll().orderBy('maintenance_id').orderBy('component').execute(),
+    events: await db.selectFrom('notify_events').select(['id', 'kind', 'subject']).orderBy('id').execute()
   }
+}
+
+/** The test app's config with a status file declaring these component ids, in this order. */
+export function declaring (test: TestApp, ...ids: string[]): Config {
+  const components = ids.map((id) => ({
+    id, name: { en: id, de: id }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' as const }
+  }))
+  return { ...test.config, status: { ...test.config.status, file: 'status.yaml', components } }
 }
 
 /** The endpoint's body after a refresh, as a client would see it once the change has propagated. */

@@ -1,7 +1,17 @@
-// The checks of operator input: text limits, control characters, vocabularies and ids.
+// The checks of operator input: text limits, control characters, vocabularies, ids and component references.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { TEXT_LIMITS, checkId, checkImpact, checkMessage, checkStatus, checkTitle } from '../../src/incidents/rules.ts'
+import {
+  TEXT_LIMITS, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle,
+  parseComponentReference
+} from '../../src/incidents/rules.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
+
+/** A declaration with these component ids, in this (file) order. */
+function declaring (...ids: string[]): StatusDeclaration {
+  const builtin = builtinDeclaration()
+  return { ...builtin, components: ids.map((id) => ({ ...builtin.components[0]!, id, check: { kind: 'manual' } })) }
+}
 
 describe('incident input rules', () => {
   it('keeps text verbatim: markup, quotes, emoji and edge spaces', () => {
@@ -42,5 +52,48 @@ describe('incident input rules', () => {
       assert.throws(() => checkId('incident', bad), { message: /^".*" is not a valid incident id \(a positive whole number\)$/ }, bad)
     }
     assert.throws(() => checkId('incident', undefined), { message: 'the incident id is missing' })
+  })
+
+  it('reads a component reference as ID or ID=STATUS, split at the first =', () => {
+    assert.deepEqual(parseComponentReference('music'), { id: 'music' })
+    assert.deepEqual(parseComponentReference('music=partial_outage'), { id: 'music', status: 'partial_outage' })
+    assert.deepEqual(parseComponentReference('music='), { id: 'music', status: '' })
+    assert.deepEqual(parseComponentReference('=a=b'), { id: '', status: 'a=b' })
+  })
+
+  it('accepts declared components of an incident, each once, with an optional outage status', () => {
+    const declared = declaring('bot', 'music', 'dashboard')
+    const refs = ['dashboard', 'music=major_outage', 'bot=degraded_performance'].map(parseComponentReference)
+    assert.deepEqual(checkIncidentComponents('--component', refs, declared),
+      [{ id: 'dashboard' }, { id: 'music', status: 'major_outage' }, { id: 'bot', status: 'degraded_performance' }])
+    assert.deepEqual(checkIncidentComponents('--component', [], declared), [])
+    assert.deepEqual(checkIncidentComponents('--component', [{ id: 'database' }], builtinDeclaration()), [{ id: 'database' }], 'the built-in model: database, cache, bot')
+  })
+
+  it('refuses unknown ids naming the declared ones in file order, repeats, unknown statuses and empty ids', () => {
+    const declared = declaring('bot', 'music', 'dashboard')
+    const refuse = (texts: string[], message: string | RegExp) =>
+      assert.throws(() => checkIncidentComponents('--component', texts.map(parseComponentReference), declared), { name: 'InvalidInput', message }, texts.join(' '))
+    refuse(['musik'], '--component "musik" is not a declared component (declared: bot, music, dashboard)')
+    refuse(['Music'], /^--component "Music" is not a declared component/)
+    refuse(['musik=partial_outage'], /^--component "musik" is not a declared component/)
+    refuse(['music', 'bot', 'music=major_outage'], '--component "music" is given twice')
+    refuse(['music=down'], '--component "music=down": the status must be one of degraded_performance, partial_outage, major_outage (or none, to follow the impact)')
+    refuse(['music=operational'], /the status must be one of/)
+    refuse(['music=under_maintenance'], /the status must be one of/)
+    refuse(['music='], /^--component "music=": the status must be one of/)
+    refuse(['=partial_outage'], '--component "=partial_outage" names no component (write ID or ID=STATUS)')
+    refuse([''], /^--component "" names no component/)
+    refuse(['bad[31mid'], '--component "bad?[31mid" is not a declared component (declared: bot, music, dashboard)')
+    assert.throws(() => checkIncidentComponents('components', [{ id: 'x' }], declaring()), { message: 'components "x" is not a declared component (declared: none)' })
+  })
+
+  it('accepts declared components of a maintenance window without a status', () => {
+    const declared = declaring('bot', 'music', 'dashboard')
+    assert.deepEqual(checkMaintenanceComponents('--component', ['dashboard', 'bot'].map(parseComponentReference), declared), ['dashboard', 'bot'])
+    assert.throws(() => checkMaintenanceComponents('--component', [parseComponentReference('dashboard=partial_outage')], declared),
+      { message: '--component "dashboard=partial_outage": a maintenance window\'s components take no status (they are under_maintenance while it is active)' })
+    assert.throws(() => checkMaintenanceComponents('--component', [parseComponentReference('web')], declared), { message: /^--component "web" is not a declared component \(declared: bot, music, dashboard\)$/ })
+    assert.throws(() => checkMaintenanceComponents('--component', ['bot', 'bot'].map(parseComponentReference), declared), { message: '--component "bot" is given twice' })
   })
 })

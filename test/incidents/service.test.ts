@@ -54,7 +54,7 @@ for (const backend of databaseBackends()) {
       const id = await openIncident(db, { title: 'Slow replies', impact: 'major', status: 'investigating', message: 'Looking into it.' }, clock.now())
       let body = await refreshAndShow()
       assert.deepEqual(body.incidents, [{
-        id, title: 'Slow replies', impact: 'major', status: 'investigating', startedAt: iso(T), resolvedAt: null,
+        id, title: 'Slow replies', impact: 'major', status: 'investigating', startedAt: iso(T), resolvedAt: null, components: [],
         updates: [{ at: iso(T), status: 'investigating', message: 'Looking into it.' }]
       }])
 
@@ -72,7 +72,7 @@ for (const backend of databaseBackends()) {
       await resolveIncident(db, id, undefined, clock.now())
       body = await refreshAndShow()
       assert.deepEqual(body.incidents, [{
-        id, title: 'Slow replies', impact: 'major', status: 'resolved', startedAt: iso(T), resolvedAt: iso(T + 51 * MINUTE),
+        id, title: 'Slow replies', impact: 'major', status: 'resolved', startedAt: iso(T), resolvedAt: iso(T + 51 * MINUTE), components: [],
         updates: [
           { at: iso(T + 51 * MINUTE), status: 'resolved', message: 'This incident has been resolved.' },
           { at: iso(T + 21 * MINUTE), status: 'monitoring', message: 'Still watching.' },
@@ -114,7 +114,7 @@ for (const backend of databaseBackends()) {
       const startsAt = T + 20 * DAY
       const endsAt = startsAt + 2 * HOUR
       const id = await scheduleMaintenance(db, { title: 'Database upgrade', message: 'Read-only for two hours.', startsAt, endsAt }, clock.now())
-      const window = { id, title: 'Database upgrade', message: 'Read-only for two hours.', startsAt: iso(startsAt), endsAt: iso(endsAt) }
+      const window = { id, title: 'Database upgrade', message: 'Read-only for two hours.', startsAt: iso(startsAt), endsAt: iso(endsAt), components: [] }
 
       assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
       clock.set(startsAt - 14 * DAY - 1)
@@ -135,6 +135,43 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(await show(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
       assert.equal(context.incidents.isMaintenanceActive(), false)
       assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+    })
+
+    it('lists what incidents and windows affect: the status each gives, replaced by an update that names them, kept by one that does not', async (t) => {
+      const { db, clock, refreshAndShow } = await setup(t)
+      // Ids as written, whether declared or not: the body is about what was written (checks are the front doors' job).
+      const id = await openIncident(db, {
+        title: 'Music stutters', impact: 'minor', status: 'investigating', message: 'Looking.',
+        components: [{ id: 'music', status: 'major_outage' }, { id: 'bot' }, { id: 'Dashboard' }]
+      }, clock.now())
+      const window = await scheduleMaintenance(db, {
+        title: 'Move', message: 'm', startsAt: T - MINUTE, endsAt: T + HOUR, components: ['website', 'dashboard', 'api']
+      }, clock.now())
+      const upcoming = await scheduleMaintenance(db, { title: 'Later', message: 'm', startsAt: T + DAY, endsAt: T + DAY + HOUR, components: ['tts'] }, clock.now())
+      const informs = await scheduleMaintenance(db, { title: 'Notice', message: 'm', startsAt: T + 2 * DAY, endsAt: T + 2 * DAY + HOUR }, clock.now())
+      let body = await refreshAndShow()
+      assert.deepEqual(body.incidents[0]!.components, [
+        { id: 'Dashboard', status: 'degraded_performance' }, { id: 'bot', status: 'degraded_performance' }, { id: 'music', status: 'major_outage' }
+      ], 'code-unit order of the ids; minor gives degraded_performance unless a status was given')
+      assert.deepEqual(body.maintenance, { id: window, title: 'Move', message: 'm', startsAt: iso(T - MINUTE), endsAt: iso(T + HOUR), components: ['api', 'dashboard', 'website'] })
+      assert.deepEqual(body.upcomingMaintenance.map((m) => [m.id, m.components]), [[upcoming, ['tts']], [informs, []]])
+
+      clock.advance(MINUTE)
+      await updateIncident(db, id, { message: 'Only music now.', components: [{ id: 'music' }] }, clock.now())
+      body = await refreshAndShow()
+      assert.deepEqual(body.incidents[0]!.components, [{ id: 'music', status: 'degraded_performance' }], 'replaced; the status follows the impact again')
+      await updateIncident(db, id, { status: 'identified', message: 'Found it.' }, clock.now())
+      assert.deepEqual((await refreshAndShow()).incidents[0]!.components, [{ id: 'music', status: 'degraded_performance' }], 'kept when none are named')
+      await resolveIncident(db, id, undefined, clock.now())
+      assert.deepEqual((await refreshAndShow()).incidents[0]!.components, [{ id: 'music', status: 'degraded_performance' }], 'a resolved incident still lists them')
+
+      const other = await openIncident(db, { title: 'Notice', impact: 'none', status: 'monitoring', message: 'm', components: [{ id: 'bot' }, { id: 'api', status: 'partial_outage' }] }, clock.now())
+      body = await refreshAndShow()
+      assert.deepEqual(body.incidents.find((i) => i.id === other)!.components, [{ id: 'api', status: 'partial_outage' }, { id: 'bot', status: 'operational' }],
+        'impact none names components without changing them')
+      await updateIncident(db, other, { message: 'Nothing affected after all.', components: [] }, clock.now())
+      assert.deepEqual((await refreshAndShow()).incidents.find((i) => i.id === other)!.components, [], 'an empty list clears the set')
+      assert.equal((await db.selectFrom('incident_components').select('component').where('incident_id', '=', other).execute()).length, 0)
     })
 
     it('lists upcoming windows soonest first, and shows the earliest-started of overlapping active windows', async (t) => {
@@ -176,7 +213,9 @@ for (const backend of databaseBackends()) {
       const rows = async () => ({
         incidents: await db.selectFrom('incidents').selectAll().orderBy('id').execute(),
         updates: await db.selectFrom('incident_updates').selectAll().orderBy('id').execute(),
-        maintenances: await db.selectFrom('maintenances').selectAll().orderBy('id').execute()
+        maintenances: await db.selectFrom('maintenances').selectAll().orderBy('id').execute(),
+        incidentComponents: await db.selectFrom('incident_components').selectAll().orderBy('incident_id').orderBy('component').execute(),
+        maintenanceComponents: await db.selectFrom('maintenance_components').selectAll().orderBy('maintenance_id').orderBy('component').execute()
       })
       const before = await rows()
 
@@ -184,6 +223,7 @@ for (const backend of databaseBackends()) {
       await assert.rejects(updateIncident(db, 999, { status: 'identified', message: 'm' }, clock.now()), refusal(/^there is no incident 999$/))
       await assert.rejects(resolveIncident(db, 999, undefined, clock.now()), refusal(/^there is no incident 999$/))
       await assert.rejects(updateIncident(db, resolved, { message: 'm' }, clock.now()), refusal(/was resolved at .*; open a new incident instead$/))
+      await assert.rejects(updateIncident(db, resolved, { message: 'm', components: [{ id: 'bot' }] }, clock.now()), refusal(/was resolved at/))
       await assert.rejects(resolveIncident(db, resolved, undefined, clock.now()), refusal(/was resolved at/))
       await assert.rejects(endMaintenance(db, 999, clock.now()), refusal(/^there is no maintenance 999$/))
       await assert.rejects(endMaintenance(db, ended, clock.now()), refusal(/is already ended$/))

@@ -63,6 +63,39 @@ for (const backend of databaseBackends()) {
       assert.equal((await events(database)).length, 2)
     })
 
+    it('name what incidents and windows affect: the components after each change, with the status an incident gives each', async (t) => {
+      const { database } = await open(t)
+      const clock = new ManualClock('2026-11-21T05:59:00.000Z')
+      const id = await openIncident(database.db, {
+        title: 'Music stutters', impact: 'major', status: 'investigating', message: 'Looking.', components: [{ id: 'music' }, { id: 'bot', status: 'degraded_performance' }]
+      }, clock.now())
+      await updateIncident(database.db, id, { message: 'Only music.', components: [{ id: 'music', status: 'major_outage' }] }, clock.now())
+      await updateIncident(database.db, id, { status: 'monitoring', message: 'Fixed, watching.' }, clock.now())
+      await resolveIncident(database.db, id, undefined, clock.now())
+      const windowId = await scheduleMaintenance(database.db, {
+        title: 'Move', message: 'm', startsAt: Date.parse('2026-11-21T06:00:00.000Z'), endsAt: Date.parse('2026-11-21T06:30:00.000Z'), components: ['website', 'dashboard']
+      }, clock.now())
+      const plain = await scheduleMaintenance(database.db, { title: 'Notice', message: 'm', startsAt: Date.parse('2026-11-22T06:00:00.000Z'), endsAt: Date.parse('2026-11-22T07:00:00.000Z') }, clock.now())
+      clock.set('2026-11-21T06:00:00.000Z')
+      await createMaintenanceClock({ database, clock, logger: quiet }).runOnce()
+      clock.set('2026-11-21T06:10:00.000Z')
+      await endMaintenance(database.db, windowId, clock.now())
+
+      const written = await events(database)
+      assert.deepEqual(written.filter((e) => e.kind.startsWith('incident.')).map((e) => [e.kind, e.payload.incident.components]), [
+        ['incident.opened', [{ id: 'bot', status: 'degraded_performance' }, { id: 'music', status: 'partial_outage' }]],
+        ['incident.updated', [{ id: 'music', status: 'major_outage' }]],
+        ['incident.updated', [{ id: 'music', status: 'major_outage' }]],
+        ['incident.resolved', [{ id: 'music', status: 'major_outage' }]]
+      ])
+      assert.deepEqual(written.filter((e) => e.kind.startsWith('maintenance.')).map((e) => [e.kind, e.payload.maintenance.id, e.payload.maintenance.components]), [
+        ['maintenance.scheduled', windowId, ['dashboard', 'website']],
+        ['maintenance.scheduled', plain, []],
+        ['maintenance.started', windowId, ['dashboard', 'website']],
+        ['maintenance.ended', windowId, ['dashboard', 'website']]
+      ])
+    })
+
     it('maintenance: scheduled by the CLI, started and ended by the clocks of two replicas once each, at the window\'s times', async (t) => {
       const { database } = await open(t)
       const clock = new ManualClock('2026-11-21T05:59:00.000Z')

@@ -86,7 +86,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
     fixture.incidentsBody = {
       ...incidents,
       incidents: [{
-        id: 10, title: 'Dashboard login fails', impact: 'major', status: 'investigating', startedAt: '2026-11-21T12:02:00.000Z', resolvedAt: null,
+        id: 10, title: 'Dashboard login fails', impact: 'major', status: 'investigating', startedAt: '2026-11-21T12:02:00.000Z', resolvedAt: null, components: [],
         updates: [{ at: '2026-11-21T12:02:00.000Z', status: 'investigating', message: 'Logins time out.' }]
       }, ...incidents.incidents]
     }

@@ -88,21 +88,22 @@ export function incidents (now = NOW): IncidentsBody {
   return {
     maintenance: {
       id: 3, title: 'Database upgrade', message: 'We are moving to a larger database server.\nThe bot keeps answering; the dashboard may be slow.',
-      startsAt: at(0.5), endsAt: at(-1.5)
+      startsAt: at(0.5), endsAt: at(-1.5), components: ['database']
     },
     upcomingMaintenance: [
-      { id: 4, title: 'Cache cluster resize', message: 'A few seconds of slower answers are expected.', startsAt: at(-72), endsAt: at(-73) }
+      { id: 4, title: 'Cache cluster resize', message: 'A few seconds of slower answers are expected.', startsAt: at(-72), endsAt: at(-73), components: [] }
     ],
     incidents: [
       {
         id: 9, title: 'Slow responses from the bot', impact: 'minor', status: 'identified', startedAt: at(1.2), resolvedAt: null,
+        components: [{ id: 'bot', status: 'degraded_performance' }],
         updates: [
           { at: at(0.4), status: 'identified', message: 'Two shards lost their gateway session; they are reconnecting.' },
           { at: at(1.2), status: 'investigating', message: 'Commands take longer than usual to answer. We are looking into it.' }
         ]
       },
       {
-        id: 8, title: XSS_TITLE, impact: 'major', status: 'resolved', startedAt: at(30), resolvedAt: at(29),
+        id: 8, title: XSS_TITLE, impact: 'major', status: 'resolved', startedAt: at(30), resolvedAt: at(29), components: [],
         updates: [
           { at: at(29), status: 'resolved', message: 'Fixed. <script>alert("x")</script> stays text.' },
           { at: at(30), status: 'investigating', message: 'Looking into <b>this</b>.' }
@@ -110,6 +111,7 @@ export function incidents (now = NOW): IncidentsBody {
       },
       {
         id: 7, title: 'Database failover', impact: 'critical', status: 'resolved', startedAt: at(24 * 48 + 2), resolvedAt: at(24 * 48 + 1.4),
+        components: [{ id: 'database', status: 'major_outage' }],
         updates: [
           { at: at(24 * 48 + 1.4), status: 'resolved', message: 'The replica took over; everything is back to normal.' },
           { at: at(24 * 48 + 1.6), status: 'monitoring', message: 'A failover completed. We are watching closely.' },

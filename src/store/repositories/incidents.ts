@@ -1,13 +1,26 @@
-// SQL for incidents and their updates: open one, append an update (resolving it when the update says so), read them back.
-import type { Kysely, Selectable } from 'kysely'
+// SQL for incidents, their updates and the components they affect: open one, append an update (resolving it when the
+// update says so, replacing its components when it names them), read them back.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>
+
+/** A component an incident affects, as stored. */
+export interface StoredIncidentComponent {
+  /** A component id of the status file when it was written. */
+  id: string
+  /** What the operator gave (degraded_performance | partial_outage | major_outage); null follows the impact. */
+  status: string | null
+}
+
 export interface IncidentWithUpdates extends IncidentRow {
   /** Newest first. */
   updates: IncidentUpdateRow[]
+  /** In code-unit order of the ids; empty when it names none. */
+  components: StoredIncidentComponent[]
 }
 
 export interface NewIncident {
@@ -17,9 +30,11 @@ export interface NewIncident {
   message: string
   /** ISO 8601 UTC: when it was opened, and so its first update. */
   at: string
+  /** What it affects; none when omitted. Ids at most once each. */
+  components?: readonly StoredIncidentComponent[]
 }
 
-/** Inserts the incident and its first update together (and the notification event, when given); returns the new id. */
+/** Inserts the incident, its first update and its components together (and the notification event, when given); returns the new id. */
 export async function insertIncident (db: Kysely<Tables>, incident: NewIncident, event?: (id: number) => NewEvent): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('incidents').values({
@@ -33,6 +48,7 @@ export async function insertIncident (db: Kysely<Tables>, incident: NewIncident,
     await trx.insertInto('incident_updates')
       .values({ incident_id: id, status: incident.status, message: incident.message, created_at: incident.at })
       .execute()
+    await insertComponents(trx, id, incident.components ?? [])
     if (event !== undefined) await insertEvent(trx, event(id))
     return id
   })
@@ -46,14 +62,19 @@ export interface NewIncidentUpdate {
   status: string
   message: string
   at: string
+  /** The components it affects from now on, replacing its set (an empty list: none); undefined leaves the set as it is. */
+  components?: readonly StoredIncidentComponent[]
 }
 
 /**
  * Appends an update to an incident that is still open and moves it to the update's status (`resolved`
- * sets resolved_at), writing the notification event in the same transaction when given. Returns false, writing
- * nothing, when the incident does not exist or is resolved.
+ * sets resolved_at), replacing its components when the update names them. The notification event, when given, is
+ * built from the components the incident affects after the update and written in the same transaction. Returns false,
+ * writing nothing, when the incident does not exist or is resolved.
  */
-export async function appendIncidentUpdate (db: Kysely<Tables>, incidentId: number, update: NewIncidentUpdate, event?: NewEvent): Promise<boolean> {
+export async function appendIncidentUpdate (
+  db: Kysely<Tables>, incidentId: number, update: NewIncidentUpdate, event?: (components: StoredIncidentComponent[]) => NewEvent
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await trx.updateTable('incidents')
       .set({ status: update.status, updated_at: update.at, resolved_at: update.status === 'resolved' ? update.at : null })
@@ -64,26 +85,59 @@ export async function appendIncidentUpdate (db: Kysely<Tables>, incidentId: numb
     await trx.insertInto('incident_updates')
       .values({ incident_id: incidentId, status: update.status, message: update.message, created_at: update.at })
       .execute()
-    if (event !== undefined) await insertEvent(trx, event)
+    if (update.components !== undefined) {
+      await trx.deleteFrom('incident_components').where('incident_id', '=', incidentId).execute()
+      await insertComponents(trx, incidentId, update.components)
+    }
+    // Read in the transaction, after the incident's row was locked by the update above: concurrent updates of the
+    // same incident wait for each other, so the event names the set this update leaves.
+    if (event !== undefined) await insertEvent(trx, event(await incidentComponents(trx, incidentId)))
     return true
   })
 }
 
+async function insertComponents (trx: Transaction<Tables>, incidentId: number, components: readonly StoredIncidentComponent[]): Promise<void> {
+  if (components.length === 0) return
+  await trx.insertInto('incident_components')
+    .values(components.map((component) => ({ incident_id: incidentId, component: component.id, status: component.status })))
+    .execute()
+}
+
+/** The components one incident affects, in code-unit order of the ids. */
+export async function incidentComponents (db: Kysely<Tables>, incidentId: number): Promise<StoredIncidentComponent[]> {
+  const rows = await db.selectFrom('incident_components').select(['component', 'status']).where('incident_id', '=', incidentId).execute()
+  return rows.map((row) => ({ id: row.component, status: row.status })).sort((a, b) => byCodeUnits(a.id, b.id))
+}
+
 /**
- * Every open incident and every one resolved at or after `resolvedSince`, each with its updates (newest
- * first). One statement, so a concurrent writer never shows an incident without its latest update.
+ * Every open incident and every one resolved at or after `resolvedSince`, each with its updates (newest first) and
+ * its components. One statement (the updates and the components as the two halves of a UNION ALL), so a concurrent
+ * writer never shows an incident without its latest update or with half of a replaced set of components. (A join of
+ * both would repeat every update once per component.)
  */
 export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string): Promise<IncidentWithUpdates[]> {
-  const rows = await db.selectFrom('incidents as i')
+  const incidentColumns = ['i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at'] as const
+  const updates = db.selectFrom('incidents as i')
     .leftJoin('incident_updates as u', 'u.incident_id', 'i.id')
     .select([
-      'i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at',
-      'u.id as update_id', 'u.status as update_status', 'u.message as update_message', 'u.created_at as update_created_at'
+      ...incidentColumns,
+      'u.id as update_id', 'u.status as update_status', 'u.message as update_message', 'u.created_at as update_created_at',
+      sql<string | null>`cast(null as text)`.as('component'), sql<string | null>`cast(null as text)`.as('component_status')
     ])
     .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
-    .orderBy('i.id')
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.id', 'desc')
+  const components = db.selectFrom('incidents as i')
+    .innerJoin('incident_components as c', 'c.incident_id', 'i.id')
+    .select([
+      ...incidentColumns,
+      sql<number | null>`cast(null as integer)`.as('update_id'), sql<string | null>`cast(null as text)`.as('update_status'),
+      sql<string | null>`cast(null as text)`.as('update_message'), sql<string | null>`cast(null as text)`.as('update_created_at'),
+      'c.component as component', 'c.status as component_status'
+    ])
+    .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
+  const rows = await updates.unionAll(components)
+    .orderBy('id')
+    .orderBy('update_created_at', 'desc')
+    .orderBy('update_id', 'desc')
     .execute()
 
   const incidents = new Map<number, IncidentWithUpdates>()
@@ -92,7 +146,7 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string):
     if (incident === undefined) {
       incident = {
         id: row.id, title: row.title, impact: row.impact, status: row.status,
-        started_at: row.started_at, resolved_at: row.resolved_at, updated_at: row.updated_at, updates: []
+        started_at: row.started_at, resolved_at: row.resolved_at, updated_at: row.updated_at, updates: [], components: []
       }
       incidents.set(row.id, incident)
     }
@@ -101,6 +155,8 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string):
         id: row.update_id, incident_id: row.id, status: row.update_status!, message: row.update_message!, created_at: row.update_created_at!
       })
     }
+    if (row.component !== null) incident.components.push({ id: row.component, status: row.component_status })
   }
+  for (const incident of incidents.values()) incident.components.sort((a, b) => byCodeUnits(a.id, b.id))
   return [...incidents.values()]
 }

@@ -1,9 +1,15 @@
-// SQL for maintenance windows: schedule one, end one early, read the current and coming ones back.
+// SQL for maintenance windows and the components they affect: schedule one, end one early, read them back.
 import type { Kysely, Selectable } from 'kysely'
+import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { MaintenancesTable, Tables } from '../tables.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
 
 export type MaintenanceRow = Selectable<MaintenancesTable>
+
+export interface MaintenanceWithComponents extends MaintenanceRow {
+  /** Ids of the components it affects, in code-unit order; empty when it names none (it informs, changes nothing). */
+  components: string[]
+}
 
 export interface NewMaintenance {
   title: string
@@ -13,26 +19,54 @@ export interface NewMaintenance {
   endsAt: string
   /** When it was scheduled. */
   at: string
+  /** Ids of the components it affects, each at most once; none when omitted. */
+  components?: readonly string[]
 }
 
-/** Inserts a window (and the notification event, when given, in the same transaction); returns the new id. */
+/** Inserts a window and its components (and the notification event, when given, in the same transaction); returns the new id. */
 export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMaintenance, event?: (id: number) => NewEvent): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('maintenances').values({
-    title: maintenance.title,
-    message: maintenance.message,
-    starts_at: maintenance.startsAt,
-    ends_at: maintenance.endsAt,
+      title: maintenance.title,
+      message: maintenance.message,
+      starts_at: maintenance.startsAt,
+      ends_at: maintenance.endsAt,
       ended_at: null,
       created_at: maintenance.at
     }).returning('id').executeTakeFirstOrThrow()
+    const components = maintenance.components ?? []
+    if (components.length > 0) {
+      await trx.insertInto('maintenance_components').values(components.map((component) => ({ maintenance_id: id, component }))).execute()
+    }
     if (event !== undefined) await insertEvent(trx, event(id))
     return id
   })
 }
 
-export async function findMaintenance (db: Kysely<Tables>, id: number): Promise<MaintenanceRow | undefined> {
-  return db.selectFrom('maintenances').selectAll().where('id', '=', id).executeTakeFirst()
+/** Windows with their components: one statement (a left join), grouped here. */
+function windows (db: Kysely<Tables>) {
+  return db.selectFrom('maintenances as m')
+    .leftJoin('maintenance_components as c', 'c.maintenance_id', 'm.id')
+    .select(['m.id', 'm.title', 'm.message', 'm.starts_at', 'm.ends_at', 'm.ended_at', 'm.created_at', 'c.component'])
+}
+
+/** Rows of `windows` (one per window and component) as windows, in the order of their first row. */
+function grouped (rows: ReadonlyArray<MaintenanceRow & { component: string | null }>): MaintenanceWithComponents[] {
+  const byId = new Map<number, MaintenanceWithComponents>()
+  for (const { component, ...row } of rows) {
+    let window = byId.get(row.id)
+    if (window === undefined) {
+      window = { ...row, components: [] }
+      byId.set(row.id, window)
+    }
+    if (component !== null) window.components.push(component)
+  }
+  for (const window of byId.values()) window.components.sort(byCodeUnits)
+  return [...byId.values()]
+}
+
+export async function findMaintenance (db: Kysely<Tables>, id: number): Promise<MaintenanceWithComponents | undefined> {
+  return grouped(await windows(db).where('m.id', '=', id).execute())[0]
 }
 
 /**
@@ -55,21 +89,21 @@ export async function endMaintenance (db: Kysely<Tables>, id: number, at: string
 }
 
 /** Windows whose start or planned end lies in [from, to): what the notification clock announces. */
-export async function loadMaintenancesChangingBetween (db: Kysely<Tables>, from: string, to: string): Promise<MaintenanceRow[]> {
-  return db.selectFrom('maintenances').selectAll()
+export async function loadMaintenancesChangingBetween (db: Kysely<Tables>, from: string, to: string): Promise<MaintenanceWithComponents[]> {
+  return grouped(await windows(db)
     .where((w) => w.or([
-      w.and([w('starts_at', '>=', from), w('starts_at', '<', to)]),
-      w.and([w('ends_at', '>=', from), w('ends_at', '<', to)])
+      w.and([w('m.starts_at', '>=', from), w('m.starts_at', '<', to)]),
+      w.and([w('m.ends_at', '>=', from), w('m.ends_at', '<', to)])
     ]))
-    .orderBy('id')
-    .execute()
+    .orderBy('m.id')
+    .execute())
 }
 
 /** Every window whose planned end is after `endingAfter` (ISO 8601 UTC), soonest start first. */
-export async function loadMaintenances (db: Kysely<Tables>, endingAfter: string): Promise<MaintenanceRow[]> {
-  return db.selectFrom('maintenances').selectAll()
-    .where('ends_at', '>', endingAfter)
-    .orderBy('starts_at')
-    .orderBy('id')
-    .execute()
+export async function loadMaintenances (db: Kysely<Tables>, endingAfter: string): Promise<MaintenanceWithComponents[]> {
+  return grouped(await windows(db)
+    .where('m.ends_at', '>', endingAfter)
+    .orderBy('m.starts_at')
+    .orderBy('m.id')
+    .execute())
 }
