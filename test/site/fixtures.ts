@@ -162,12 +162,13 @@ export function shards (total = 16, perCluster = 4, notReady: Record<number, Sha
   return { total, connected, clusters }
 }
 
-/** The public status the model makes of these bodies (no platform, nothing named by incidents or windows). */
+/** The public status the model makes of these bodies (no platform; the incidents and the active window as they name components). */
 export function components (healthBody: HealthBody = health(), incidentsBody: IncidentsBody = incidents(), declaration: StatusDeclaration = builtinDeclaration()): ComponentsBody {
   const measurements = measureComponents({ declaration, builtin: healthBody.components, platform: undefined })
   const unresolved = incidentsBody.incidents.filter((incident) => incident.resolvedAt === null)
-    .map((incident) => ({ id: incident.id, impact: incident.impact as IncidentImpact, components: [] }))
-  return { ...computeStatus({ declaration, measurements, incidents: unresolved, windows: [] }), updatedAt: healthBody.checkedAt }
+    .map((incident) => ({ id: incident.id, impact: incident.impact as IncidentImpact, components: incident.components }))
+  const windows = incidentsBody.maintenance === null ? [] : [{ id: incidentsBody.maintenance.id, components: incidentsBody.maintenance.components }]
+  return { ...computeStatus({ declaration, measurements, incidents: unresolved, windows }), updatedAt: healthBody.checkedAt }
 }
 
 /** A StatusSource over mutable fixture bodies; set a field to an Error to make that part fail. */

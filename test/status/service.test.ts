@@ -1,0 +1,43 @@
+// The running model: incidents and windows written through the operations show on /api/v1/health/components and in
+// the health body's indicator at once (by the clock, without a new probe), on SQLite and PostgreSQL.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { buildTestApp, databaseBackends } from '../helper.ts'
+
+for (const backend of databaseBackends()) {
+  describe(`the public status on ${backend.name}`, { skip: backend.skip }, () => {
+    it('an incident naming the cache and a window naming the database: minor, then maintenance, then none', async (t) => {
+      const clock = new ManualClock('2026-11-21T12:00:00.000Z')
+      const { app, context } = await buildTestApp(t, await backend.env(), { clock })
+      const statuses = async () => {
+        const body = (await app.inject('/api/v1/health/components')).json()
+        return { indicator: body.indicator, ...Object.fromEntries(body.components.map((c: { id: string, status: string }) => [c.id, c.status])) }
+      }
+      await context.monitor.runOnce()
+      assert.deepEqual(await statuses(), { indicator: 'none', database: 'operational', cache: 'operational', bot: 'unknown' })
+
+      const db = context.database.db
+      const incident = await openIncident(db, { title: 'Slow cache', impact: 'minor', status: 'investigating', message: 'Looking.', components: [{ id: 'cache' }] }, clock.now())
+      await scheduleMaintenance(db, { title: 'Upgrade', message: 'Brief pause.', startsAt: clock.now() + 60_000, endsAt: clock.now() + 120_000, components: ['database'] }, clock.now())
+      await context.incidents.refresh()
+      assert.deepEqual(await statuses(), { indicator: 'minor', database: 'operational', cache: 'degraded_performance', bot: 'unknown' })
+      assert.equal((await app.inject('/api/v1/health')).json().indicator, 'minor')
+
+      clock.advance(60_000) // the window starts: no probe, no refresh needed
+      assert.deepEqual(await statuses(), { indicator: 'minor', database: 'under_maintenance', cache: 'degraded_performance', bot: 'unknown' })
+      await resolveIncident(db, incident, undefined, clock.now())
+      await context.incidents.refresh()
+      assert.deepEqual(await statuses(), { indicator: 'maintenance', database: 'under_maintenance', cache: 'operational', bot: 'unknown' })
+      const health = (await app.inject('/api/v1/health')).json()
+      assert.deepEqual([health.indicator, health.status, health.maintenance], ['maintenance', 'ok', true])
+
+      clock.advance(60_000) // the window ends
+      const after = await app.inject('/api/v1/health/components')
+      assert.equal(after.json().indicator, 'none')
+      assert.equal(after.headers['cache-control'], 'public, max-age=10')
+      assert.equal((await app.inject({ url: '/api/v1/health/components', headers: { 'if-none-match': after.headers.etag as string } })).statusCode, 304)
+    })
+  })
+}
