@@ -2,7 +2,7 @@
 // (unique ids, known groups, the builtins' ids, time limits within intervals, URLs that parse) and every default.
 import path from 'node:path'
 import {
-  builtinDescription, builtinName, type BuiltinProbe, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
+  BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
   type DeclaredProduct, type LocalizedText, type StatusDeclaration
 } from './declaration.ts'
 import { formatDuration, parseDuration } from './duration.ts'
@@ -11,7 +11,7 @@ import { URL_RULE, type FileCheck, type FileComponent, type StatusFile } from '.
 import { quote } from './schema-check.ts'
 
 /** Bounds of the durations, in milliseconds (docs/en/status-file.md#checks). */
-export const LIMITS = {
+const LIMITS = {
   every: { min: 5_000, max: 3_600_000, fallback: 60_000 },
   timeout: { min: 100, max: 60_000, fallback: 10_000 },
   within: { min: 10_000, max: 7 * 86_400_000 }
@@ -31,6 +31,7 @@ export interface DeclarationOptions {
 
 /** The declaration of a schema-valid file; StatusFileError on the first rule it breaks, in file order. */
 export function toDeclaration (file: StatusFile, options: DeclarationOptions): StatusDeclaration {
+  const product = declaredProduct(file.product ?? {}, options.file)
   const groups: DeclaredGroup[] = []
   for (const [index, group] of (file.groups ?? []).entries()) {
     const first = groups.findIndex((earlier) => earlier.id === group.id)
@@ -51,15 +52,12 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     const named = options.mayQuote(formatPath(['groups', empty, 'id'])) ? `group "${id}"` : 'this group'
     throw new StatusFileError(['groups', empty], `no component is in ${named} (name it in a component's group, or remove the group)`)
   }
-  return { file: path.resolve(options.file), product: declaredProduct(file.product ?? {}, options.file), groups, components }
+  return { file: path.resolve(options.file), product, groups, components }
 }
 
 function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {
-  const check = component.builtin !== undefined
-    ? { kind: 'builtin' as const, probe: component.builtin }
-    : declaredCheck(component.check!, [...at, 'check'])
-  const reserved = RESERVED_IDS.find((probe) => probe === component.id)
-  if (reserved !== undefined && !(check.kind === 'builtin' && check.probe === reserved)) {
+  const reserved = BUILTIN_PROBES.find((probe) => probe === component.id)
+  if (reserved !== undefined && component.builtin !== reserved) {
     throw new StatusFileError([...at, 'id'], `"${reserved}" belongs to the builtin of that name (builtin: ${reserved})`)
   }
   if (component.group !== undefined && !groups.some((group) => group.id === component.group)) {
@@ -67,22 +65,22 @@ function declaredComponent (component: FileComponent, at: FilePath, groups: Decl
     const shown = options.mayQuote(formatPath([...at, 'group'])) ? `${quote(component.group)} ` : ''
     throw new StatusFileError([...at, 'group'], `${shown}is not a declared group (${known})`)
   }
+  const probe = component.builtin
   return {
     id: component.id,
-    name: component.name !== undefined ? localized(component.name) : check.kind === 'builtin' ? builtinName(check.probe) : { en: component.id, de: component.id },
-    description: component.description !== undefined ? localized(component.description) : check.kind === 'builtin' ? builtinDescription(check.probe) : undefined,
+    name: component.name !== undefined ? localized(component.name) : probe !== undefined ? builtinName(probe) : { en: component.id, de: component.id },
+    description: component.description !== undefined ? localized(component.description) : probe !== undefined ? builtinDescription(probe) : undefined,
     group: component.group,
     critical: component.critical ?? false,
-    check
+    check: probe !== undefined ? { kind: 'builtin', probe } : declaredCheck(component.check!, [...at, 'check'])
   }
 }
-
-const RESERVED_IDS: readonly BuiltinProbe[] = ['database', 'cache', 'bot']
 
 function declaredCheck (check: FileCheck, at: FilePath): ComponentCheck {
   if (check.http !== undefined) {
     const http = check.http
     const where = [...at, 'http']
+    const url = httpUrl(http.url, [...where, 'url'], 'put credentials in headers')
     const { everyMs, timeoutMs } = interval(http, where)
     const expect = http.expect ?? {}
     const latencyBelowMs = expect.latencyBelow === undefined ? undefined : duration(expect.latencyBelow, [...where, 'expect', 'latencyBelow'], 1, LIMITS.timeout.max)
@@ -91,7 +89,7 @@ function declaredCheck (check: FileCheck, at: FilePath): ComponentCheck {
     }
     return {
       kind: 'http',
-      url: httpUrl(http.url, [...where, 'url'], 'put credentials in headers'),
+      url,
       method: http.method ?? 'GET',
       headers: { ...http.headers },
       everyMs,

@@ -99,6 +99,8 @@ describe('the status file', () => {
   it('names the first mistake in file order', (t) => {
     const message = refusal(t, changed((file) => { file.components[1].chek = 1; http(file).url = 'ftp://x' }))
     assert.match(message, /^components\[1\]\.chek: /)
+    const acrossKeys = refusal(t, changed((file) => { file.product.url = 'https://'; file.components[0].id = 'cache'; http(file).url = 'https://u:p@x' }))
+    assert.equal(acrossKeys, 'product.url: must be an http(s) URL', 'the rules across keys keep the file\'s order too')
   })
 
   it('refuses a file that is empty or not a mapping', (t) => {
