@@ -4,6 +4,8 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { builtinDeclaration, type StatusDeclaration } from './status/declaration.ts'
+import { StatusFileError } from './status/file-error.ts'
+import { loadStatusFile } from './status/status-file.ts'
 
 export type DeployEnv = 'production' | 'staging'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -59,11 +61,17 @@ export const projectRoot = path.resolve(codeDir, '..')
 /** True when this process runs the bundle in dist/ rather than the TypeScript sources (docs/en/operations.md#bundle). */
 export const runsBundle = path.basename(codeDir) === 'dist'
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
 /** Reads `.env` from the working directory when present (values already in the environment win). */
 export function loadDotEnv (file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file)
+}
+
+/** The process's environment with `.env` read into it: what a command that needs no full Config reads. */
+export function readEnvironment (): Env {
+  loadDotEnv()
+  return process.env
 }
 
 /** Validates the environment into a Config, throwing ConfigError on the first bad value. */
@@ -97,7 +105,37 @@ export function loadConfig (env: Env = process.env): Config {
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
     notify: notifyConfig(read),
-    status: builtinDeclaration()
+    status: statusDeclaration(env)
+  }
+}
+
+export interface StatusFileLocation {
+  /** The absolute path. */
+  file: string
+  /** How messages name it: STATUS_FILE's value as given, or `status.yaml`. */
+  shown: string
+  fromVariable: boolean
+}
+
+/** `STATUS_FILE`, else `./status.yaml` when it exists, else undefined (the built-in model). */
+export function statusFileLocation (env: Env): StatusFileLocation | undefined {
+  const named = env.STATUS_FILE?.trim()
+  if (named !== undefined && named !== '') {
+    if (!existsSync(named)) throw new ConfigError(`STATUS_FILE names a file that does not exist (${named})`)
+    return { file: path.resolve(named), shown: named, fromVariable: true }
+  }
+  return existsSync('status.yaml') ? { file: path.resolve('status.yaml'), shown: 'status.yaml', fromVariable: false } : undefined
+}
+
+/** The status file's declaration (DESIGN §10); a mistake in it is one line naming the file, the place and the rule. */
+function statusDeclaration (env: Env): StatusDeclaration {
+  const location = statusFileLocation(env)
+  if (location === undefined) return builtinDeclaration()
+  try {
+    return loadStatusFile(location.file, env)
+  } catch (error) {
+    if (error instanceof StatusFileError) throw new ConfigError(`${location.fromVariable ? 'STATUS_FILE ' : ''}${location.shown}: ${error.message}`)
+    throw error
   }
 }
 

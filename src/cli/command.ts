@@ -1,11 +1,21 @@
 // What every CLI subcommand is: a name, a help text, and a run function that returns the exit code. Its one-line
 // summary lives in src/cli/run.ts, which lists the commands without loading them.
-import type { Config } from '../config.ts'
+import type { Config, Env } from '../config.ts'
 
 export interface Command {
   name: string
   usage: string
   run (args: string[], config: Config): Promise<number>
+}
+
+/**
+ * A command that reads the environment and not the service's whole Config: `config check other.yaml` must work
+ * while that configuration (or the default status file) is broken.
+ */
+export interface EnvironmentCommand {
+  name: string
+  usage: string
+  runOnEnvironment (args: string[], env: Env): Promise<number>
 }
 
 /** A mistake in how the command was called: printed as one line, exit code 2, nothing written. */

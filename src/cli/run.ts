@@ -1,19 +1,20 @@
 // The CLI's dispatch: picks the command, prints help, and turns every failure into one line on stderr and an
 // exit code (bad config 1, bad usage 2, anything else 1). src/main.ts runs it for the bin; tests call it in-process.
-import { ConfigError, type Config } from '../config.ts'
-import { UsageError, type Command } from './command.ts'
+import { ConfigError, readEnvironment, type Config, type Env } from '../config.ts'
+import { UsageError, type Command, type EnvironmentCommand } from './command.ts'
 
 /**
  * Every command, listed without loading it: a command's code (and what it imports: Fastify for serve, the MCP SDK and
  * zod for mcp, the generators of seed and demo) is loaded only when that command runs or prints its help.
  */
-const commands: Array<{ name: string, summary: string, load: () => Promise<Command> }> = [
+const commands: Array<{ name: string, summary: string, load: () => Promise<Command | EnvironmentCommand> }> = [
   { name: 'serve', summary: 'run the service (default)', load: async () => (await import('./serve.ts')).serveCommand },
   { name: 'migrate', summary: 'bring the database schema up to date', load: async () => (await import('./migrate.ts')).migrateCommand },
   { name: 'incident', summary: 'open, update, resolve or list incidents', load: async () => (await import('./incident.ts')).incidentCommand },
   { name: 'maintenance', summary: 'schedule, end or list maintenance windows', load: async () => (await import('./maintenance.ts')).maintenanceCommand },
   { name: 'heartbeat', summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)', load: async () => (await import('./heartbeat.ts')).heartbeatCommand },
   { name: 'notify', summary: 'list, retry or test notifications', load: async () => (await import('./notify.ts')).notifyCommand },
+  { name: 'config', summary: 'check a status file, or print its JSON Schema for editors', load: async () => (await import('./config.ts')).configCommand },
   { name: 'check', summary: 'probe a running instance (exit code for container health checks)', load: async () => (await import('./check.ts')).checkCommand },
   { name: 'seed', summary: 'write a made-up health history for demos and benchmarks', load: async () => (await import('./seed.ts')).seedCommand },
   { name: 'demo', summary: 'run the service with generated demo data (a throwaway database)', load: async () => (await import('./demo.ts')).demoCommand },
@@ -27,10 +28,13 @@ function overview (): string {
     '', "Run 'status-api <command> --help' for a command's options."].join('\n')
 }
 
-/** Runs `status-api ...argv`; resolves to the exit code, or -1 while the command keeps running (serve). */
-export async function runCli (argv: string[], readConfig: () => Config): Promise<number> {
+/**
+ * Runs `status-api ...argv`; resolves to the exit code, or -1 while the command keeps running (serve). A command
+ * gets the Config from `readConfig`, or (an EnvironmentCommand) the environment from `readEnv`.
+ */
+export async function runCli (argv: string[], readConfig: () => Config, readEnv: () => Env = readEnvironment): Promise<number> {
   try {
-    return await dispatch(argv, readConfig)
+    return await dispatch(argv, readConfig, readEnv)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`status-api: configuration error: ${error.message}`)
@@ -46,7 +50,7 @@ export async function runCli (argv: string[], readConfig: () => Config): Promise
   }
 }
 
-async function dispatch (argv: string[], readConfig: () => Config): Promise<number> {
+async function dispatch (argv: string[], readConfig: () => Config, readEnv: () => Env): Promise<number> {
   const [first, ...rest] = argv
   if (first === '--help' || first === '-h' || first === 'help') {
     console.log(overview())
@@ -64,5 +68,5 @@ async function dispatch (argv: string[], readConfig: () => Config): Promise<numb
     console.log(command.usage)
     return 0
   }
-  return command.run(args, readConfig())
+  return 'runOnEnvironment' in command ? command.runOnEnvironment(args, readEnv()) : command.run(args, readConfig())
 }

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { mock } from 'node:test'
 import { format } from 'node:util'
 import { runCli } from '../../src/cli/run.ts'
-import { loadConfig, type Config } from '../../src/config.ts'
+import { loadConfig, type Config, type Env } from '../../src/config.ts'
 import type { TestApp } from '../helper.ts'
 
 export const BIN = path.resolve('bin/status-api.js')
@@ -69,13 +69,22 @@ export async function refreshedBody (test: TestApp) {
  * `status-api ...args` in this process: the bin's dispatch and exit codes (src/cli/run.ts) on `config`, with what
  * it prints on the console captured. One at a time: the console is shared.
  */
-export async function runInProcess (config: Config, args: string[]): Promise<BinResult> {
+export function runInProcess (config: Config, args: string[]): Promise<BinResult> {
+  return capturingConsole(() => runCli(args, () => config))
+}
+
+/** `status-api ...args` in this process for a command that reads only the environment (config): `env`, and no Config. */
+export function runOnEnvironment (env: Env, args: string[]): Promise<BinResult> {
+  return capturingConsole(() => runCli(args, () => { throw new Error('this command read the Config') }, () => env))
+}
+
+async function capturingConsole (run: () => Promise<number>): Promise<BinResult> {
   let stdout = ''
   let stderr = ''
   const log = mock.method(console, 'log', (...parts: unknown[]) => { stdout += `${format(...parts)}\n` })
   const error = mock.method(console, 'error', (...parts: unknown[]) => { stderr += `${format(...parts)}\n` })
   try {
-    const code = await runCli(args, () => config)
+    const code = await run()
     return { code, stdout, stderr }
   } finally {
     log.mock.restore()

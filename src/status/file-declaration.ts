@@ -1,0 +1,174 @@
+// A status file that passed its schema, turned into the declaration the service reads: the rules that span keys
+// (unique ids, known groups, the builtins' ids, time limits within intervals, URLs that parse) and every default.
+import path from 'node:path'
+import {
+  BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
+  type DeclaredProduct, type LocalizedText, type StatusDeclaration
+} from './declaration.ts'
+import { formatDuration, parseDuration } from './duration.ts'
+import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
+import { URL_RULE, type FileCheck, type FileComponent, type StatusFile } from './file-schema.ts'
+import { quote } from './schema-check.ts'
+
+/** Bounds of the durations, in milliseconds (docs/en/status-file.md#checks). */
+const LIMITS = {
+  every: { min: 5_000, max: 3_600_000, fallback: 60_000 },
+  timeout: { min: 100, max: 60_000, fallback: 10_000 },
+  within: { min: 10_000, max: 7 * 86_400_000 }
+} as const
+
+const DEFAULT_CONFIRM = 2
+const DEFAULT_CERT_DAYS = 14
+/** Without `expect.status`: any 2xx. */
+const ANY_2XX = Array.from({ length: 100 }, (_, index) => 200 + index)
+
+export interface DeclarationOptions {
+  /** The status file's path: the product's files are resolved against its folder. */
+  file: string
+  /** False for a value that came from the environment: it is never printed. */
+  mayQuote: (path: string) => boolean
+}
+
+/** The declaration of a schema-valid file; StatusFileError on the first rule it breaks, in file order. */
+export function toDeclaration (file: StatusFile, options: DeclarationOptions): StatusDeclaration {
+  const product = declaredProduct(file.product ?? {}, options.file)
+  const groups: DeclaredGroup[] = []
+  for (const [index, group] of (file.groups ?? []).entries()) {
+    const first = groups.findIndex((earlier) => earlier.id === group.id)
+    if (first >= 0) throw new StatusFileError(['groups', index, 'id'], `is already the id of groups[${first}]`)
+    groups.push({ id: group.id, name: localized(group.name), collapsed: group.collapsed ?? false })
+  }
+  const components: DeclaredComponent[] = []
+  for (const [index, component] of file.components.entries()) {
+    const first = components.findIndex((earlier) => earlier.id === component.id)
+    if (first >= 0) throw new StatusFileError(['components', index, 'id'], `is already the id of components[${first}]`)
+    const twin = components.findIndex((earlier) => earlier.check.kind === 'builtin' && earlier.check.probe === component.builtin)
+    if (twin >= 0) throw new StatusFileError(['components', index, 'builtin'], `${component.builtin} is already declared by components[${twin}]`)
+    components.push(declaredComponent(component, ['components', index], groups, options))
+  }
+  const empty = groups.findIndex((group) => !components.some((component) => component.group === group.id))
+  if (empty >= 0) {
+    const id = groups[empty]!.id
+    const named = options.mayQuote(formatPath(['groups', empty, 'id'])) ? `group "${id}"` : 'this group'
+    throw new StatusFileError(['groups', empty], `no component is in ${named} (name it in a component's group, or remove the group)`)
+  }
+  return { file: path.resolve(options.file), product, groups, components }
+}
+
+function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {
+  const reserved = BUILTIN_PROBES.find((probe) => probe === component.id)
+  if (reserved !== undefined && component.builtin !== reserved) {
+    throw new StatusFileError([...at, 'id'], `"${reserved}" belongs to the builtin of that name (builtin: ${reserved})`)
+  }
+  if (component.group !== undefined && !groups.some((group) => group.id === component.group)) {
+    const known = groups.length === 0 ? 'no groups are declared' : `groups: ${groups.map((group) => group.id).join(', ')}`
+    const shown = options.mayQuote(formatPath([...at, 'group'])) ? `${quote(component.group)} ` : ''
+    throw new StatusFileError([...at, 'group'], `${shown}is not a declared group (${known})`)
+  }
+  const probe = component.builtin
+  return {
+    id: component.id,
+    name: component.name !== undefined ? localized(component.name) : probe !== undefined ? builtinName(probe) : { en: component.id, de: component.id },
+    description: component.description !== undefined ? localized(component.description) : probe !== undefined ? builtinDescription(probe) : undefined,
+    group: component.group,
+    critical: component.critical ?? false,
+    check: probe !== undefined ? { kind: 'builtin', probe } : declaredCheck(component.check!, [...at, 'check'])
+  }
+}
+
+function declaredCheck (check: FileCheck, at: FilePath): ComponentCheck {
+  if (check.http !== undefined) {
+    const http = check.http
+    const where = [...at, 'http']
+    const url = httpUrl(http.url, [...where, 'url'], 'put credentials in headers')
+    const { everyMs, timeoutMs } = interval(http, where)
+    const expect = http.expect ?? {}
+    const latencyBelowMs = expect.latencyBelow === undefined ? undefined : duration(expect.latencyBelow, [...where, 'expect', 'latencyBelow'], 1, LIMITS.timeout.max)
+    if (latencyBelowMs !== undefined && latencyBelowMs >= timeoutMs) {
+      throw new StatusFileError([...where, 'expect', 'latencyBelow'], `must be shorter than the timeout (${formatDuration(timeoutMs)})`)
+    }
+    return {
+      kind: 'http',
+      url,
+      method: http.method ?? 'GET',
+      headers: { ...http.headers },
+      everyMs,
+      timeoutMs,
+      confirm: http.confirm ?? DEFAULT_CONFIRM,
+      expect: {
+        status: expect.status ?? ANY_2XX,
+        ...(expect.bodyIncludes === undefined ? {} : { bodyIncludes: expect.bodyIncludes }),
+        ...(expect.json === undefined ? {} : { json: { pointer: expect.json.pointer, equals: expect.json.equals } }),
+        ...(latencyBelowMs === undefined ? {} : { latencyBelowMs }),
+        certDays: expect.certDays ?? DEFAULT_CERT_DAYS
+      }
+    }
+  }
+  if (check.tcp !== undefined) {
+    const { everyMs, timeoutMs } = interval(check.tcp, [...at, 'tcp'])
+    return { kind: 'tcp', host: check.tcp.host, port: check.tcp.port, everyMs, timeoutMs, confirm: check.tcp.confirm ?? DEFAULT_CONFIRM }
+  }
+  if (check.push !== undefined) {
+    return { kind: 'push', withinMs: duration(check.push.within, [...at, 'push', 'within'], LIMITS.within.min, LIMITS.within.max) }
+  }
+  if (check.platform !== undefined) return { kind: 'platform', component: check.platform.trim() }
+  return { kind: 'manual' }
+}
+
+/** `every` and `timeout`: the timeout defaults to 10s, or to `every` when that is shorter, and never exceeds it. */
+function interval (check: { every?: string, timeout?: string }, at: FilePath): { everyMs: number, timeoutMs: number } {
+  const everyMs = check.every === undefined ? LIMITS.every.fallback : duration(check.every, [...at, 'every'], LIMITS.every.min, LIMITS.every.max)
+  if (check.timeout === undefined) return { everyMs, timeoutMs: Math.min(LIMITS.timeout.fallback, everyMs) }
+  const timeoutMs = duration(check.timeout, [...at, 'timeout'], LIMITS.timeout.min, LIMITS.timeout.max)
+  if (timeoutMs > everyMs) throw new StatusFileError([...at, 'timeout'], `must not be longer than every (${formatDuration(everyMs)})`)
+  return { everyMs, timeoutMs }
+}
+
+/** Milliseconds of a duration the schema has accepted, within its bounds. */
+function duration (text: string, at: FilePath, minMs: number, maxMs: number): number {
+  const ms = parseDuration(text)!
+  if (ms < minMs || ms > maxMs) throw new StatusFileError(at, `must be from ${formatDuration(minMs)} to ${formatDuration(maxMs)}`)
+  return ms
+}
+
+/** An absolute http(s) URL that fetch() can ask: credentials in it make every request fail. */
+function httpUrl (text: string, at: FilePath, credentialsHint?: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new StatusFileError(at, URL_RULE)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') throw new StatusFileError(at, URL_RULE)
+  if (url.username !== '' || url.password !== '') {
+    throw new StatusFileError(at, `must not contain a user name or password${credentialsHint === undefined ? '' : ` (${credentialsHint})`}`)
+  }
+  return text
+}
+
+function declaredProduct (product: NonNullable<StatusFile['product']>, file: string): DeclaredProduct {
+  const folder = path.dirname(path.resolve(file))
+  const asset = (value: string | undefined) => value === undefined ? undefined : path.resolve(folder, value)
+  return {
+    name: product.name?.trim(),
+    url: product.url === undefined ? undefined : httpUrl(product.url, ['product', 'url']),
+    description: product.description === undefined ? undefined : localized(product.description),
+    links: (product.links ?? []).map((link, index) => ({ label: localized(link.label), url: httpUrl(link.url, ['product', 'links', index, 'url']) })),
+    logo: asset(product.logo),
+    logoDark: asset(product.logoDark),
+    favicon: asset(product.favicon),
+    accent: colour(product.accent),
+    accentDark: colour(product.accentDark)
+  }
+}
+
+/** `#38D` → `#3388dd`: one spelling for whoever compares or mixes colours later. */
+function colour (value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const hex = value.slice(1).toLowerCase()
+  return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`
+}
+
+function localized (text: string | { en: string, de?: string }): LocalizedText {
+  return typeof text === 'string' ? { en: text.trim(), de: text.trim() } : { en: text.en.trim(), de: (text.de ?? text.en).trim() }
+}

@@ -1,0 +1,241 @@
+// The status file's reader: DESIGN §10's example read into the declaration, every rule refused with its exact
+// `<path>: <rule>` line, unknown keys, `${NAME}`, localised text, the defaults and YAML's own mistakes.
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it, type TestContext } from 'node:test'
+import { stringify } from 'yaml'
+import { builtinDescription, type StatusDeclaration } from '../../src/status/declaration.ts'
+import { StatusFileError } from '../../src/status/file-error.ts'
+import { loadStatusFile } from '../../src/status/status-file.ts'
+import { tempDir } from '../helper.ts'
+import { changed, http, refusals, type Json } from './cases.ts'
+
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/status')
+const EXAMPLE = path.join(FIXTURES, 'design-example.yaml')
+
+function writeYaml (t: TestContext, content: string): string {
+  const file = path.join(tempDir(t), 'status.yaml')
+  writeFileSync(file, content)
+  return file
+}
+
+function load (t: TestContext, file: Json | string, env: Record<string, string> = {}): StatusDeclaration {
+  return loadStatusFile(writeYaml(t, typeof file === 'string' ? file : stringify(file)), env)
+}
+
+/** The one-line message the file is refused with. */
+function refusal (t: TestContext, file: Json | string, env: Record<string, string> = {}): string {
+  try {
+    load(t, file, env)
+  } catch (error) {
+    assert.ok(error instanceof StatusFileError, `a StatusFileError, not ${String(error)}`)
+    assert.doesNotMatch(error.message, /\n/, 'one line')
+    return error.message
+  }
+  assert.fail('the file was accepted')
+}
+
+describe('the status file', () => {
+  it('reads DESIGN §10\'s example into the declaration, with ${NAME} from the environment', () => {
+    const declaration = loadStatusFile(EXAMPLE, { DASHBOARD_TOKEN: 'token-123' })
+    const brand = (name: string) => path.join(FIXTURES, 'brand', name)
+    const defaults = { confirm: 2, headers: {} }
+    assert.deepEqual(declaration, {
+      file: EXAMPLE,
+      product: {
+        name: 'Acme',
+        url: 'https://acme.example',
+        description: { en: '…', de: '…' },
+        links: [
+          { label: { en: 'Support server', de: 'Support-Server' }, url: 'https://discord.gg/acme' },
+          { label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }
+        ],
+        logo: brand('logo.svg'),
+        logoDark: brand('logo-dark.svg'),
+        favicon: brand('favicon.png'),
+        accent: '#3b4bd8',
+        accentDark: '#8c9bff'
+      },
+      groups: [
+        { id: 'bot', name: { en: 'Bot', de: 'Bot' }, collapsed: false },
+        { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard' }, collapsed: true }
+      ],
+      components: [
+        {
+          id: 'bot', name: { en: 'Commands and gateway', de: 'Befehle und Gateway' }, description: builtinDescription('bot'), group: 'bot', critical: false,
+          check: { kind: 'builtin', probe: 'bot' }
+        },
+        { id: 'music', name: { en: 'Music', de: 'Music' }, description: undefined, group: 'bot', critical: false, check: { kind: 'push', withinMs: 120_000 } },
+        {
+          id: 'dashboard', name: { en: 'dashboard', de: 'dashboard' }, description: undefined, group: 'web', critical: false,
+          check: {
+            kind: 'http', url: 'https://acme.example/api/ping', method: 'GET', headers: { Authorization: 'Bearer token-123' }, everyMs: 30_000, timeoutMs: 5000, confirm: 2,
+            expect: { status: [200], bodyIncludes: 'ok', latencyBelowMs: 800, certDays: 14 }
+          }
+        },
+        {
+          id: 'website', name: { en: 'website', de: 'website' }, description: undefined, group: 'web', critical: false,
+          check: { kind: 'http', url: 'https://acme.example', method: 'HEAD', ...defaults, everyMs: 60_000, timeoutMs: 10_000, expect: { status: ANY_2XX, certDays: 14 } }
+        },
+        {
+          id: 'tts', name: { en: 'tts', de: 'tts' }, description: undefined, group: undefined, critical: false,
+          check: { kind: 'tcp', host: 'tts.internal', port: 5000, everyMs: 60_000, timeoutMs: 10_000, confirm: 2 }
+        },
+        { id: 'voice-eu', name: { en: 'Voice (EU)', de: 'Voice (EU)' }, description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
+        { id: 'api', name: { en: 'Public API', de: 'Public API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
+      ]
+    })
+  })
+
+  for (const [what, change, expected] of refusals) {
+    it(`refuses ${what}`, (t) => {
+      const message = refusal(t, changed(change))
+      if (typeof expected === 'string') assert.equal(message, expected)
+      else assert.match(message, expected)
+    })
+  }
+
+  it('names the first mistake in file order', (t) => {
+    const message = refusal(t, changed((file) => { file.components[1].chek = 1; http(file).url = 'ftp://x' }))
+    assert.match(message, /^components\[1\]\.chek: /)
+    const acrossKeys = refusal(t, changed((file) => { file.product.url = 'https://'; file.components[0].id = 'cache'; http(file).url = 'https://u:p@x' }))
+    assert.equal(acrossKeys, 'product.url: must be an http(s) URL', 'the rules across keys keep the file\'s order too')
+  })
+
+  it('refuses a file that is empty or not a mapping', (t) => {
+    assert.equal(refusal(t, '# nothing yet\n'), 'the file is empty: it needs at least components (docs/en/status-file.md)')
+    assert.equal(refusal(t, '- id: music\n'), 'must be a mapping of product, groups and components')
+    assert.equal(refusal(t, 'components: 5\n'), 'components: must be a list')
+  })
+
+  it('names a file it cannot read', () => {
+    assert.throws(() => loadStatusFile(path.join(FIXTURES, 'none.yaml'), {}), { name: 'StatusFileError', message: 'cannot be read: no such file' })
+    assert.throws(() => loadStatusFile(FIXTURES, {}), { message: 'cannot be read: it is a folder' })
+  })
+
+  describe('YAML', () => {
+    it('names the line and column of a syntax error', (t) => {
+      const message = refusal(t, 'components:\n  - { id: music, check: { manual: true }\n  - id: api\n')
+      assert.match(message, /^line \d+, column \d+: \S/)
+    })
+
+    it('refuses a repeated key, naming where', (t) => {
+      assert.equal(refusal(t, 'components:\n  - id: music\n    id: api\n    check: { manual: true }\n'), 'line 3, column 5: Map keys must be unique')
+    })
+
+    it('refuses a second document, an unknown tag and an undefined alias', (t) => {
+      assert.match(refusal(t, 'components: []\n---\ncomponents: []\n'), /^line 2, column 1: Source contains multiple documents/)
+      assert.match(refusal(t, 'components:\n  - { id: api, check: { manual: !yes true } }\n'), /^line 2, column \d+: Unresolved tag: !yes/)
+      assert.match(refusal(t, 'components: *list\n'), /alias/)
+    })
+
+    it('refuses a key that is a list, and reads YAML 1.2: yes is a string, not true', (t) => {
+      assert.equal(refusal(t, 'components:\n  - id: api\n    check: { manual: true }\n    ? [a]\n    : 1\n'), 'components[0]: has a key that is not text (a list or mapping)')
+      assert.equal(refusal(t, 'components:\n  - { id: api, critical: yes, check: { manual: true } }\n'), 'components[0].critical: must be true or false')
+    })
+
+    it('accepts anchors and aliases', (t) => {
+      const declaration = load(t, 'components:\n  - { id: a, check: &manual { manual: true } }\n  - { id: b, check: *manual }\n')
+      assert.deepEqual(declaration.components.map((component) => component.check.kind), ['manual', 'manual'])
+    })
+  })
+
+  describe('${NAME}', () => {
+    const withUrl = (url: string) => changed((file) => { http(file).url = url; http(file).headers = { Authorization: 'Bearer ${PING_TOKEN}', 'X-Both': '${A}-${B_2}' } })
+    const env = { PING_URL: 'https://acme.example/ping?key=s3cret', PING_TOKEN: 't0ken', A: 'a', B_2: 'b' }
+
+    it('is replaced in every string from the environment, several in one string', (t) => {
+      const check = load(t, withUrl('${PING_URL}'), env).components[3]!.check
+      assert.ok(check.kind === 'http')
+      assert.equal(check.url, 'https://acme.example/ping?key=s3cret')
+      assert.deepEqual(check.headers, { Authorization: 'Bearer t0ken', 'X-Both': 'a-b' })
+    })
+
+    it('names the place and the variable when it is unset or empty', (t) => {
+      assert.equal(refusal(t, withUrl('https://acme.example'), { ...env, PING_TOKEN: '' }),
+        'components[3].check.http.headers.Authorization: environment variable PING_TOKEN is not set')
+      assert.equal(refusal(t, withUrl('${PING_URL}'), { PING_TOKEN: 'x', A: 'a', B_2: 'b' }), 'components[3].check.http.url: environment variable PING_URL is not set')
+    })
+
+    it('refuses a reference that is not one', (t) => {
+      assert.equal(refusal(t, withUrl('https://acme.example/${ping_url}'), env),
+        'components[3].check.http.url: "${ping_url}" is not a variable: write ${NAME} with capital letters, digits and _')
+      assert.match(refusal(t, withUrl('https://acme.example/${PING'), env), /^components\[3\]\.check\.http\.url: "\$\{PING" is not a variable/)
+    })
+
+    it('never prints what the environment gave', (t) => {
+      const secret = 'https://user:Hunter2@acme.example'
+      assert.equal(refusal(t, withUrl('${PING_URL}'), { ...env, PING_URL: secret }),
+        'components[3].check.http.url: must not contain a user name or password (put credentials in headers)')
+      const message = refusal(t, changed((file) => { file.components[4].id = '${TTS_ID}' }), { TTS_ID: 'Hunter2' })
+      assert.equal(message, 'components[4].id: must be lowercase letters, digits and dashes')
+      const group = refusal(t, changed((file) => { file.components[4].group = '${GROUP}' }), { GROUP: 'hunter2' })
+      assert.equal(group, 'components[4].group: is not a declared group (groups: web)')
+    })
+
+    it('leaves keys and text without references alone', (t) => {
+      const declaration = load(t, changed((file) => { file.components[1].name = 'Costs $5 {per} month' }))
+      assert.equal(declaration.components[1]!.name.en, 'Costs $5 {per} month')
+    })
+  })
+
+  it('reads localised text: a string for both languages, or { en, de } with de defaulting to en', (t) => {
+    const declaration = load(t, changed((file) => {
+      file.groups[0].name = 'Web'
+      file.components[1].name = { en: 'Music', de: 'Musik' }
+      file.components[1].description = { en: 'Plays songs' }
+      file.product.links[0].label = { en: 'Dashboard', de: 'Übersicht' }
+    }))
+    assert.deepEqual(declaration.groups[0]!.name, { en: 'Web', de: 'Web' })
+    assert.deepEqual(declaration.components[1]!.name, { en: 'Music', de: 'Musik' })
+    assert.deepEqual(declaration.components[1]!.description, { en: 'Plays songs', de: 'Plays songs' })
+    assert.deepEqual(declaration.product.links[0]!.label, { en: 'Dashboard', de: 'Übersicht' })
+  })
+
+  it('fills in the defaults', (t) => {
+    const declaration = load(t, changed((file) => { file.components[4].check.tcp.every = '5s' }))
+    const [database, music, website, , tts] = declaration.components
+    assert.deepEqual(database, {
+      id: 'database', name: { en: 'Database', de: 'Datenbank' }, description: builtinDescription('database'), group: undefined, critical: false,
+      check: { kind: 'builtin', probe: 'database' }
+    })
+    assert.deepEqual(music!.name, { en: 'music', de: 'music' })
+    assert.equal(music!.description, undefined)
+    assert.deepEqual(website!.check, {
+      kind: 'http', url: 'https://acme.example', method: 'GET', headers: {}, everyMs: 60_000, timeoutMs: 10_000, confirm: 2,
+      expect: { status: ANY_2XX, certDays: 14 }
+    })
+    assert.deepEqual(tts!.check, { kind: 'tcp', host: 'tts.internal', port: 5000, everyMs: 5000, timeoutMs: 5000, confirm: 2 }, 'the time limit is at most every')
+    assert.deepEqual(declaration.groups, [{ id: 'web', name: { en: 'Web', de: 'Web' }, collapsed: false }])
+    assert.deepEqual(declaration.product, {
+      name: 'Acme', url: 'https://acme.example', description: undefined, links: [{ label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }],
+      logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined
+    })
+  })
+
+  it('keeps the file\'s order, reads a file with components alone, and spells colours one way', (t) => {
+    const declaration = load(t, 'components:\n  - { id: z, check: { manual: true } }\n  - { id: a, builtin: cache }\n')
+    assert.deepEqual(declaration.components.map((component) => component.id), ['z', 'a'])
+    assert.deepEqual(declaration.groups, [])
+    assert.equal(declaration.product.name, undefined)
+    const coloured = load(t, changed((file) => { Object.assign(file.product, { accent: '#38D', accentDark: '#8C9BFF', logo: 'brand/logo.svg' }) }))
+    assert.equal(coloured.product.accent, '#3388dd')
+    assert.equal(coloured.product.accentDark, '#8c9bff')
+    assert.equal(coloured.product.logo, path.join(path.dirname(coloured.file!), 'brand/logo.svg'))
+  })
+
+  it('accepts $schema for editors, 1m30s, 800ms and an empty JSON pointer', (t) => {
+    const declaration = load(t, changed((file) => {
+      file.$schema = './status.schema.json'
+      http(file).every = '1m30s'
+      http(file).expect = { json: { pointer: '', equals: { ok: true } }, latencyBelow: '800ms', certDays: 0 }
+    }))
+    const check = declaration.components[3]!.check
+    assert.ok(check.kind === 'http')
+    assert.equal(check.everyMs, 90_000)
+    assert.deepEqual(check.expect, { status: ANY_2XX, json: { pointer: '', equals: { ok: true } }, latencyBelowMs: 800, certDays: 0 })
+  })
+})
+
+const ANY_2XX = Array.from({ length: 100 }, (_, index) => 200 + index)
