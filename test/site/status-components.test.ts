@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { ComponentsBody } from '../../src/api/components.ts'
 import { componentLayout } from '../../src/site/assets/status-view.js'
+import { renderIncidentPage } from '../../src/site/incident-page.ts'
 import { builtinDeclaration } from '../../src/status/declaration.ts'
 import * as data from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
@@ -119,5 +120,18 @@ describe('the status page renders the model', () => {
     assert.match(html, /data-uptime="music">[^]*?<p class="bar-missing">No figures for this component yet\.<\/p>/)
     // The history has no "gateway": its builtin's figures are under "bot" until the per-component history lands.
     assert.equal(all(html, /<ol class="days" aria-label="([^":]+):/g).map(([name]) => name).join(', '), 'Overall, Database')
+  })
+
+  it('an incident page lists the components the incident names, by their declared names (once incidents carry them)', () => {
+    const declaration = data.groupedDeclaration()
+    const incident = data.incidents().incidents[0]!
+    const options = { germanPrefix: '/de', productName: 'Acme', declaration }
+    const before = renderIncidentPage({ ...options, lang: 'en', incident })
+    assert.doesNotMatch(before, /class="affected"/, 'an incident naming nothing lists nothing')
+    assert.match(before, /<title>Slow responses from the bot – Acme status<\/title>/)
+    const naming: data.NamingIncident = { ...incident, components: [{ id: 'music', status: 'partial_outage' }, { id: 'retired-voice', status: 'degraded_performance' }] }
+    const german = renderIncidentPage({ ...options, lang: 'de', incident: naming })
+    assert.match(german, /<span class="affected-label">Betroffen:<\/span> <ul class="affected-list"><li>Musik <span class="meta">\(Teilausfall\)<\/span><\/li><li>retired-voice <span class="meta">\(Eingeschränkte Leistung\)<\/span><\/li><\/ul>/)
+    assert.match(german, /<title>Slow responses from the bot – Acme Status<\/title>/)
   })
 })
