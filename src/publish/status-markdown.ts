@@ -3,7 +3,7 @@
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../site/assets/status-format.js'
-import { TEXT, overallState, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { TEXT, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
 import { uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
 
 /** The words of status-text.js this view uses beyond what status-view.d.ts declares. */
@@ -85,7 +85,8 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
   if (health === null) {
     out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
   } else {
-    const state = overallState(health)
+    // The model's page indicator, which the health body carries too (DESIGN §10).
+    const state = health.indicator
     out.push(`**${words.overall[state]}** — ${words.overallDetail[state]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
 

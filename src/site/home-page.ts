@@ -2,13 +2,13 @@
 import { escapeHtml } from '../lib/html.ts'
 import { localPath, renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import type { HealthBody } from '../api/health.ts'
-import { TEXT, overallState } from './assets/status-view.js'
+import type { ComponentsBody } from '../api/components.ts'
+import { TEXT } from './assets/status-view.js'
 
 export interface HomePageOptions {
   lang: Locale
-  /** The current health, for the one-line summary; null when it could not be had. */
-  health: HealthBody | null
+  /** The one public status (the model), for the one-line summary; null when it could not be had. */
+  components: ComponentsBody | null
   germanPrefix: string
   notice?: string
 }
@@ -42,13 +42,16 @@ const WORDS = {
   }
 } as const
 
+/** The colour of the summary line for each page indicator, as the status page's headline has it. */
+const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' } as const
+
 export function renderHomePage (options: HomePageOptions): string {
-  const { lang, health, germanPrefix } = options
+  const { lang, components, germanPrefix } = options
   const words = WORDS[lang]
   const other: Locale = lang === 'en' ? 'de' : 'en'
   const local = (path: string) => escapeHtml(localPath(lang, path, germanPrefix))
-  const state = health === null ? 'unknown' : overallState(health)
-  const summary = health === null ? words.unknown : TEXT[lang].overall[state as keyof typeof TEXT.en.overall]
+  const state = components === null ? 'unknown' : HEADLINE_KIND[components.indicator]
+  const summary = components === null ? words.unknown : TEXT[lang].overall[components.indicator]
   const card = (href: string, title: string, text: string, hreflang?: Locale) =>
     `<li class="link-card"><a href="${href}"${hreflang === undefined ? '' : ` hreflang="${hreflang}" lang="${hreflang}"`}><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></a></li>`
   const body = `<div class="home">

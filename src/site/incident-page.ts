@@ -6,12 +6,15 @@ import type { Locale } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
 import { localPath, renderPage } from './layout.ts'
-import { TEXT, icon, incidentBody, incidentHead } from './assets/status-view.js'
+import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from './assets/status-view.js'
+import type { StatusDeclaration } from '../status/declaration.ts'
 import { dateTime, time } from './assets/status-format.js'
 
 export interface PermalinkPageOptions {
   lang: Locale
   germanPrefix: string
+  /** The status file's product name, for the title ("… – Acme status"). */
+  productName?: string
   notice?: string
 }
 
@@ -27,7 +30,7 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
   const back = `<p class="back-link"><a href="${escapeHtml(localPath(lang, '/status', germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
   return renderPage({
     lang,
-    title: `${title} – ${lang === 'en' ? 'System status' : 'Systemstatus'}`,
+    title: `${title} – ${text.pageTitle(options.productName)}`,
     description: title,
     body: `<div class="status-page permalink">${back}${body}</div>`,
     alternate: { lang: other, path: permalinkPath(other, kind, id, germanPrefix) },
@@ -38,11 +41,15 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
   })
 }
 
-export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident }): string {
+/**
+ * One incident. The components it names (`incident.components`, once incidents carry them) are listed by the
+ * declared names; an id the declaration no longer has is shown as it is.
+ */
+export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident, declaration: Pick<StatusDeclaration, 'components'> }): string {
   const { incident } = options
   const text = TEXT[options.lang]
   const body = `<article class="card incident impact--${escapeHtml(incident.impact)}"><p class="kicker">${escapeHtml(text.incidentPageTitle)}</p>` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${incidentBody(text, incident)}</article>`
+    `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${affectedComponents(text, incident, options.declaration)}${incidentBody(text, incident)}</article>`
   return page(options, 'incidents', incident.id, incident.title, body)
 }
 

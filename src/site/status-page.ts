@@ -2,7 +2,7 @@
 import { escapeHtml } from '../lib/html.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import { TEXT, findGuild, guildAnswer, overallState, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
+import { TEXT, findGuild, guildAnswer, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
 import type { ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from './assets/status-format.js'
@@ -16,21 +16,24 @@ export interface StatusPageOptions {
   refreshSeconds: number
   paths: { en: string, de: string }
   germanPrefix: string
+  /** The status file's `product.name`: the page is then "Acme status" ("Acme Status"); undefined: "System status". */
+  productName?: string
   notice?: string
 }
 
-const HEAD = {
-  en: { title: 'System status', description: 'Live status of the bot, its database, cache and Discord connection: uptime for the last 90 days and every incident.' },
-  de: { title: 'Systemstatus', description: 'Aktueller Status des Bots, seiner Datenbank, seines Caches und der Discord-Verbindung: Verfügbarkeit der letzten 90 Tage und alle Vorfälle.' }
+const DESCRIPTION = {
+  en: 'Live status of every component: uptime for the last 90 days and every incident.',
+  de: 'Aktueller Status aller Komponenten: Verfügbarkeit der letzten 90 Tage und alle Vorfälle.'
 } as const
 
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, bodies, now } = options
   const text = { ...TEXT[lang], statusPath: options.paths[lang] }
-  const head = HEAD[lang]
-  const overall = bodies.health === null ? 'unknown' : overallState(bodies.health)
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-overall="${overall}">
-<h1>${escapeHtml(head.title)}</h1>
+  const title = text.pageTitle(options.productName)
+  // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
+  const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-indicator="${indicator}">
+<h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
 <p id="status-announce" class="vh" role="status"></p>
 <div class="page-meta">
@@ -39,11 +42,11 @@ ${renderSections(text, bodies)}
 </div>
 </div>`
   const other: Locale = lang === 'en' ? 'de' : 'en'
-  const statusWord = bodies.health === null ? '' : ` – ${text.overall[overall as keyof typeof text.overall]}`
+  const statusWord = bodies.components === null ? '' : ` – ${text.overall[bodies.components.indicator]}`
   return renderPage({
     lang,
-    title: `${head.title}${statusWord}`,
-    description: head.description,
+    title: `${title}${statusWord}`,
+    description: DESCRIPTION[lang],
     body,
     alternate: { lang: other, path: options.paths[other] },
     styles: ['status.css'],

@@ -7,9 +7,9 @@ import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
-import type { HealthBody } from '../../src/api/health.ts'
+import type { ComponentsBody } from '../../src/api/components.ts'
 import type { Incident } from '../../src/api/incidents.ts'
-import { TEXT, overallState } from '../../src/site/assets/status-view.js'
+import { TEXT } from '../../src/site/assets/status-view.js'
 import { chromiumSkip, launchChromium } from './browser.ts'
 import * as data from './fixtures.ts'
 import { buildSiteApp, type SiteAppOptions } from './site-app.ts'
@@ -49,14 +49,16 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
   it('renders every section, and what it shows matches the API', async (t) => {
     const { page, base, problems } = await open(t)
     await page.goto(`${base}/status`)
-    const health = await (await page.request.get(`${base}/api/v1/health`)).json() as HealthBody
+    const model = await (await page.request.get(`${base}/api/v1/health/components`)).json() as ComponentsBody
     const incidents = await (await page.request.get(`${base}/api/v1/health/incidents`)).json() as { incidents: Incident[] }
 
-    assert.equal(await text(page, '#overall h2'), TEXT.en.overall[overallState(health)])
+    assert.equal(await text(page, '#overall h2'), TEXT.en.overall[model.indicator])
+    assert.equal(await page.locator('#status').getAttribute('data-indicator'), model.indicator)
+    const shown = await page.locator('#components [data-component]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-component'), item.getAttribute('data-status')]))
+    assert.deepEqual(shown, model.components.map((c) => [c.id, c.status]))
     const components = await page.locator('#components .component').allInnerTexts()
-    assert.equal(components.length, 3)
-    assert.match(components[2]!, new RegExp(`${health.components.bot.shards!.connected} of ${health.components.bot.shards!.total} shards connected`))
-    assert.match(components[0]!, new RegExp(TEXT.en.status[health.components.database.status]))
+    assert.match(components[0]!, new RegExp(TEXT.en.componentStatus[model.components[0]!.status]))
+    assert.match(await text(page, '#shards'), /14 of 16 shards connected/)
 
     const active = await page.locator('#active-incidents .incident-title').allInnerTexts()
     const past = await page.locator('#past-incidents .incident-title').allInnerTexts()
@@ -90,22 +92,29 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
         updates: [{ at: '2026-11-21T12:02:00.000Z', status: 'investigating', message: 'Logins time out.' }]
       }, ...incidents.incidents]
     }
-    fixture.healthBody = { ...data.health(), maintenance: false, status: 'down' }
+    // The model now says the bot is down: critical.
+    const model = data.components()
+    fixture.componentsBody = { ...model, indicator: 'critical', components: model.components.map((c) => c.id === 'bot' ? { ...c, status: 'major_outage' as const } : c) }
+    assert.equal(await page.locator('#status').getAttribute('data-indicator'), 'minor')
+    assert.equal(await page.locator('[data-component="bot"]').getAttribute('data-status'), 'degraded_performance')
 
     await page.clock.runFor(59_000)
     assert.equal(apiCalls.incidents ?? 0, 0, 'no request before a minute has passed')
     assert.doesNotMatch(await text(page, '#active-incidents'), /Dashboard login fails/)
 
     await refreshed(page, 1_000, 1)
-    assert.deepEqual(apiCalls, { health: 1, history: 1, discord: 1, incidents: 1, shards: 1 })
+    assert.deepEqual(apiCalls, { components: 1, history: 1, discord: 1, incidents: 1, shards: 1 })
     assert.match(await text(page, '#active-incidents'), /Dashboard login fails/)
     assert.match(await text(page, '#active-incidents'), /Logins time out\./)
     assert.equal(await text(page, '#overall h2'), 'Major outage')
     assert.equal(await page.title(), 'System status – Major outage')
     assert.equal(await text(page, '#status-announce'), 'Major outage', 'the change is announced to screen readers')
+    assert.equal(await page.locator('#status').getAttribute('data-indicator'), 'critical')
+    assert.equal(await page.locator('#overall').getAttribute('data-indicator'), 'critical')
+    assert.equal(await page.locator('[data-component="bot"]').getAttribute('data-status'), 'major_outage')
+    assert.match(await text(page, '[data-component="bot"]'), /Major outage/)
     assert.equal(await page.locator('#refresh-error').isHidden(), true)
-    // While down, the health endpoint answers 503 with its body (by design); the browser logs that status.
-    assert.deepEqual(problems.filter((p) => !/status of 503/.test(p)), [])
+    assert.deepEqual(problems, [])
   })
 
   it('honours a shorter interval set by the server (tests and demos) and keeps open folds open', async (t) => {
@@ -125,11 +134,11 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
     await page.evaluate(`Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'))`)
     await page.clock.runFor(5 * 60_000)
-    assert.equal(apiCalls.health ?? 0, 0, 'no requests while hidden')
+    assert.equal(apiCalls.components ?? 0, 0, 'no requests while hidden')
     await page.evaluate(`Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
       document.dispatchEvent(new Event('visibilitychange'))`)
     await refreshed(page, 0, 1)
-    assert.equal(apiCalls.health, 1)
+    assert.equal(apiCalls.components, 1)
   })
 
   it('keeps the server-rendered content when requests fail, says so, and recovers', async (t) => {
@@ -139,7 +148,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
     const uptimeBefore = await page.locator('#uptime').innerHTML()
     fixture.incidentsBody = new Error('database gone')
     fixture.historyBody = new Error('database gone')
-    fixture.healthBody = { ...data.health(), maintenance: false, status: 'ok' }
+    fixture.componentsBody = { ...data.components(), indicator: 'none' }
     await refreshed(page, 60_000, 1)
     assert.equal(await text(page, '#active-incidents'), before)
     assert.equal(await page.locator('#uptime').innerHTML(), uptimeBefore)
@@ -161,7 +170,8 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
       assert.equal(await page.locator(`#${id}`).isVisible(), true, id)
     }
     assert.equal(await page.locator('#uptime li.day').count(), 360)
-    assert.match(await text(page, '#components'), /14 of 16 shards connected/)
+    assert.equal(await page.locator('#components [data-component]').count(), 3)
+    assert.match(await text(page, '#shards'), /14 of 16 shards connected/)
     await page.locator('#uptime summary').click()
     assert.equal(await page.locator('#uptime table tbody tr').count(), 90, 'the daily table opens without JavaScript')
   })

@@ -1,4 +1,4 @@
-// Test only: the status endpoints the refresh script asks, serving a FixtureStatus's current bodies the way
+// Test only: the status endpoints the refresh script asks (the model's components among them), serving a FixtureStatus's current bodies the way
 // the real routes do (health 503 while down, discord 503 problem while it has no value, problems on failure).
 import type { FastifyInstance } from 'fastify'
 import { problems } from '../../src/api/problems.ts'
@@ -21,6 +21,7 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
       const body = failing(() => fixture.health()) as ReturnType<FixtureStatus['health']>
       return reply.code(body.status === 'down' ? 503 : 200).send(body)
     })
+    app.get('/api/v1/health/components', async () => { count('components'); return failing(() => fixture.components()) })
     app.get('/api/v1/health/history', async () => { count('history'); return failing(() => fixture.history()) })
     app.get('/api/v1/health/incidents', async () => { count('incidents'); return failing(() => fixture.incidents()) })
     app.get('/api/v1/health/shards', async () => {

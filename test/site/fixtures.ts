@@ -9,6 +9,7 @@ import type { ComponentsBody } from '../../src/api/components.ts'
 import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
 import { measureComponents } from '../../src/status/measure.ts'
 import { computeStatus, type IncidentImpact } from '../../src/status/model.ts'
+import type { ProbeResult } from '../../src/monitor/probes/probe.ts'
 
 export const NOW = '2026-11-21T12:03:00.000Z'
 export const XSS_TITLE = '<img src=x onerror=alert(1)>'
@@ -164,11 +165,91 @@ export function shards (total = 16, perCluster = 4, notReady: Record<number, Sha
 
 /** The public status the model makes of these bodies (no platform; the incidents and the active window as they name components). */
 export function components (healthBody: HealthBody = health(), incidentsBody: IncidentsBody = incidents(), declaration: StatusDeclaration = builtinDeclaration()): ComponentsBody {
-  const measurements = measureComponents({ declaration, builtin: healthBody.components, platform: undefined })
+  return modelBody({ health: healthBody, incidents: incidentsBody, declaration })
+}
+
+/**
+ * The model's body through the real model: the declaration measured from the health body, the declared checks and
+ * the chat platform, with the components each unresolved incident names and each active window's `components`.
+ */
+export function modelBody (input: {
+  health?: HealthBody
+  incidents?: IncidentsBody
+  declaration?: StatusDeclaration
+  checks?: ReadonlyMap<string, ProbeResult>
+  platform?: PlatformStatusBody
+  windows?: Array<{ id: number, components: string[] }>
+}): ComponentsBody {
+  const healthBody = input.health ?? health()
+  const declaration = input.declaration ?? builtinDeclaration()
+  const measurements = measureComponents({ declaration, builtin: healthBody.components, checks: input.checks, platform: input.platform })
+  const incidentsBody = input.incidents ?? incidents()
   const unresolved = incidentsBody.incidents.filter((incident) => incident.resolvedAt === null)
     .map((incident) => ({ id: incident.id, impact: incident.impact as IncidentImpact, components: incident.components }))
-  const windows = incidentsBody.maintenance === null ? [] : [{ id: incidentsBody.maintenance.id, components: incidentsBody.maintenance.components }]
-  return { ...computeStatus({ declaration, measurements, incidents: unresolved, windows }), updatedAt: healthBody.checkedAt }
+  const active = incidentsBody.maintenance === null ? [] : [{ id: incidentsBody.maintenance.id, components: incidentsBody.maintenance.components }]
+  return { ...computeStatus({ declaration, measurements, incidents: unresolved, windows: input.windows ?? active }), updatedAt: healthBody.checkedAt }
+}
+
+/**
+ * A status file's declaration as the page tests need it: a product name, an open and a collapsed group, a builtin
+ * under another id, checked, manual and platform components, and one on its own (the demo's shape, DESIGN §10).
+ */
+export function groupedDeclaration (): StatusDeclaration {
+  const base = builtinDeclaration()
+  const http = (url: string) => ({ kind: 'http' as const, url, method: 'GET' as const, headers: {}, everyMs: 30_000, timeoutMs: 5000, confirm: 2, expect: { status: [200], certDays: 14 } })
+  const component = (id: string, name: string | { en: string, de: string }, group: string | undefined, check: StatusDeclaration['components'][number]['check']) =>
+    ({ id, name: typeof name === 'string' ? { en: name, de: name } : name, description: undefined, group, critical: false, check })
+  return {
+    file: 'status.yaml',
+    product: { ...base.product, name: 'Acme' },
+    groups: [
+      { id: 'bot', name: { en: 'Bot', de: 'Bot' }, collapsed: false },
+      { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard' }, collapsed: true }
+    ],
+    components: [
+      component('gateway', { en: 'Commands and gateway', de: 'Befehle und Gateway' }, 'bot', { kind: 'builtin', probe: 'bot' }),
+      component('music', { en: 'Music', de: 'Musik' }, 'bot', { kind: 'push', withinMs: 120_000 }),
+      component('api', { en: 'Public API', de: 'Öffentliche API' }, undefined, { kind: 'manual' }),
+      component('dashboard', 'Dashboard', 'web', http('https://acme.example/api/ping')),
+      component('website', 'Website', 'web', http('https://acme.example')),
+      component('discord-api', 'Discord API', undefined, { kind: 'platform', component: 'API' }),
+      component('database', { en: 'Database', de: 'Datenbank' }, undefined, { kind: 'builtin', probe: 'database' })
+    ]
+  }
+}
+
+/** Measured results of the grouped declaration's own checks (absent ids: not checked yet). */
+export const GROUPED_CHECKS: ReadonlyMap<string, ProbeResult> = new Map([
+  ['music', { status: 'ok', latencyMs: 64 }],
+  ['dashboard', { status: 'ok', latencyMs: 212 }],
+  ['website', { status: 'ok', latencyMs: 118 }]
+])
+
+/** The health of the grouped situations: everything measured fine (the incidents and windows make the difference). */
+export function healthyHealth (now = NOW): HealthBody {
+  const body = health(now)
+  return { ...body, status: 'ok', maintenance: false, components: { ...body.components, bot: { status: 'ok', latencyMs: 41, shards: { total: 16, connected: 16 } } } }
+}
+
+/**
+ * The situations the page is tested in with the grouped declaration: a minor incident naming music while a window
+ * puts the dashboard under maintenance; all fine; nothing checked yet (unknown components).
+ */
+export function groupedSituation (kind: 'minor' | 'fine' | 'unknown'): { incidents: IncidentsBody, components: ComponentsBody, health: HealthBody } {
+  const healthBody = healthyHealth()
+  const base = incidents()
+  const declaration = groupedDeclaration()
+  const platform = discord()
+  if (kind === 'minor') {
+    const [slow, ...rest] = base.incidents
+    const naming: IncidentsBody['incidents'][number] = { ...slow!, components: [{ id: 'music', status: 'degraded_performance' }, { id: 'retired-voice', status: 'degraded_performance' }] }
+    const window = { ...base.maintenance!, components: ['dashboard'] }
+    const body = { ...base, maintenance: window, incidents: [naming, ...rest] }
+    return { incidents: body, health: healthBody, components: modelBody({ health: healthBody, incidents: body, declaration, checks: GROUPED_CHECKS, platform, windows: [{ id: window.id, components: window.components }] }) }
+  }
+  const quiet = { ...base, maintenance: null, incidents: base.incidents.filter((incident) => incident.resolvedAt !== null) }
+  const checks = kind === 'fine' ? GROUPED_CHECKS : new Map()
+  return { incidents: quiet, health: healthBody, components: modelBody({ health: healthBody, incidents: quiet, declaration, checks, platform: kind === 'fine' ? platform : undefined }) }
 }
 
 /** A StatusSource over mutable fixture bodies; set a field to an Error to make that part fail. */

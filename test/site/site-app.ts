@@ -11,18 +11,22 @@ import { renderNotFoundPage } from '../../src/site/not-found-page.ts'
 import { testConfig, type Env } from '../helper.ts'
 import { fakeStatusApi } from './fake-api.ts'
 import { FixtureStatus, NOW } from './fixtures.ts'
+import type { StatusDeclaration } from '../../src/status/declaration.ts'
 
 export interface SiteAppOptions {
   env?: Env
   refreshSeconds?: number
   notice?: string
-  /** Also serve the four status endpoints from the fixture. */
+  /** Also serve the status endpoints from the fixture. */
   api?: boolean
+  /** The status file's declaration (config.status); the built-in model when not given. */
+  declaration?: StatusDeclaration
 }
 
 export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}) {
   const clock = new ManualClock(NOW)
   const config = testConfig(t, options.env ?? {})
+  if (options.declaration !== undefined) config.status = options.declaration
   // Close the browser's keep-alive connections with the app, or closing waits on them.
   const app = Fastify({ forceCloseConnections: true })
   t.after(() => app.close())

@@ -23,9 +23,10 @@ describe('status page', () => {
     assert.match(html, /<html lang="en">/)
     for (const id of SECTIONS) assert.match(html, new RegExp(`<section id="${id}"[^>]*>`), id)
     assert.doesNotMatch(html, /<section id="maintenance"[^>]*hidden/, 'an active window shows its banner')
-    // The headline answers "is the bot up?" from the health status; the active window is a banner below it.
-    assert.match(html, /<title>System status – Degraded performance<\/title>/)
-    assert.match(html, /<h2 id="overall-title">Degraded performance<\/h2>/)
+    // The headline is the model's indicator: a minor incident is open.
+    assert.match(html, /<title>System status – Minor service disruption<\/title>/)
+    assert.match(html, /<h2 id="overall-title">Minor service disruption<\/h2>/)
+    assert.match(html, /<div id="status" [^>]*data-indicator="minor">/)
     const order = SECTIONS.map((id) => html.indexOf(`<section id="${id}"`))
     assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: the bot first')
     assert.match(html, /Maintenance in progress: Database upgrade/)
@@ -63,7 +64,7 @@ describe('status page', () => {
     assert.equal(response.statusCode, 200)
     const html = response.body
     assert.match(html, /<html lang="de">/)
-    assert.match(html, /<title>Systemstatus – Eingeschränkte Leistung<\/title>/)
+    assert.match(html, /<title>Systemstatus – Kleinere Störung<\/title>/)
     assert.match(html, /14 von 16 Shards verbunden/)
     assert.match(html, /99,98\u00a0% verfügbar/, 'German number format (no-break space before %)')
     // Absolute alternates (on the request's origin), the page itself included, and x-default: the English page.
@@ -100,21 +101,27 @@ describe('status page', () => {
     }
   })
 
-  it('tells each overall state in the banner with its own words and icon', async (t) => {
+  it('tells each page indicator in the headline with its own words, colour and icon, in both languages', async (t) => {
     const { app, fixture } = await buildSiteApp(t)
-    const health = fixture.health()
+    const body = fixture.components()
     const cases = [
-      [{ ...health, maintenance: false, status: 'ok' }, 'ok', 'All systems operational'],
-      [{ ...health, maintenance: false, status: 'degraded' }, 'degraded', 'Degraded performance'],
-      [{ ...health, maintenance: false, status: 'down' }, 'down', 'Major outage'],
-      [{ ...health, maintenance: true, status: 'ok' }, 'ok', 'All systems operational']
+      ['none', 'ok', 'All systems operational', 'Alle Systeme betriebsbereit'],
+      ['minor', 'degraded', 'Minor service disruption', 'Kleinere Störung'],
+      ['major', 'partial', 'Partial outage', 'Teilausfall'],
+      ['critical', 'down', 'Major outage', 'Schwerer Ausfall'],
+      ['maintenance', 'maintenance', 'Maintenance in progress', 'Wartung läuft']
     ] as const
-    for (const [body, state, words] of cases) {
-      fixture.healthBody = body
-      const html = (await app.inject('/status')).body
-      assert.match(html, new RegExp(`<section id="overall" class="overall overall--${state}"[^>]*><div class="overall-icon"><svg[^>]*aria-hidden="true"`))
-      assert.match(html, new RegExp(`<h2 id="overall-title">${words}</h2>`))
-      assert.match(html, new RegExp(`data-overall="${state}"`))
+    // Whatever the health body says: the headline reads the model only.
+    fixture.healthBody = { ...fixture.health(), status: 'down' }
+    for (const [indicator, kind, en, de] of cases) {
+      fixture.componentsBody = { ...body, indicator }
+      for (const [url, words, title] of [['/status', en, 'System status'], ['/de/status', de, 'Systemstatus']] as const) {
+        const html = (await app.inject(url)).body
+        assert.match(html, new RegExp(`<section id="overall" class="overall overall--${kind}" data-indicator="${indicator}"[^>]*><div class="overall-icon"><svg[^>]*aria-hidden="true"`))
+        assert.match(html, new RegExp(`<h2 id="overall-title">${words}</h2>`))
+        assert.match(html, new RegExp(`<div id="status" [^>]*data-indicator="${indicator}">`))
+        assert.match(html, new RegExp(`<title>${title} – ${words}</title>`))
+      }
     }
   })
 
@@ -128,6 +135,7 @@ describe('status page', () => {
     assert.match(html, /14 of 16 shards connected/)
     assert.ok(!html.includes('database gone'), 'no error text on the page')
 
+    fixture.componentsBody = new Error('x')
     fixture.healthBody = new Error('x')
     fixture.incidentsBody = new Error('x')
     fixture.discordBody = new Error('x')
@@ -136,6 +144,7 @@ describe('status page', () => {
     html = response.body
     for (const id of SECTIONS.filter((id) => id !== 'maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
     assert.match(html, /<title>System status<\/title>/)
+    assert.match(html, /data-indicator="unknown"/)
   })
 
   it('renders no maintenance section content when no window is active or upcoming', async (t) => {
@@ -187,7 +196,7 @@ describe('home page', () => {
     assert.match(english.body, /<html lang="en">/)
     const links = all(english.body, /<li class="link-card"><a href="([^"]+)"/g)
     assert.deepEqual(links, ['/status', '/docs/api', '/de'])
-    assert.match(english.body, /Right now:<\/span> <a href="\/status">Degraded performance<\/a>/)
+    assert.match(english.body, /<p class="home-status overall--degraded"><span>Right now:<\/span> <a href="\/status">Minor service disruption<\/a>/)
 
     const german = await app.inject('/de')
     assert.match(german.body, /<html lang="de">/)
@@ -195,9 +204,9 @@ describe('home page', () => {
     assert.match(german.body, /<a href="\/de" aria-current="page"|<a class="brand" href="\/de">/)
   })
 
-  it('still answers when the health is not available', async (t) => {
+  it('still answers when the status is not available', async (t) => {
     const { app, fixture } = await buildSiteApp(t)
-    fixture.healthBody = new Error('x')
+    fixture.componentsBody = new Error('x')
     const response = await app.inject('/')
     assert.equal(response.statusCode, 200)
     assert.match(response.body, /The current status is not available right now\./)

@@ -43,6 +43,8 @@ function pageCache<K extends object> () {
 
 export default async function incidentPageRoutes (app: FastifyInstance, options: IncidentPageOptions): Promise<void> {
   const { incidents, germanPrefix, notice, config } = options
+  const productName = config.status.product.name
+  const declaration = config.status
   const incidentPages = pageCache<object>()
   const maintenancePages = pageCache<object>()
   const routeConfig = { cacheControl: cacheControl.incidents }
@@ -51,14 +53,14 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
-      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, notice, incident })), baseUrlOf(request, config))
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, productName, notice, incident, declaration })), baseUrlOf(request, config))
     })
 
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, notice, row, state })), baseUrlOf(request, config))
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, productName, notice, row, state })), baseUrlOf(request, config))
     })
   }
 }

@@ -36,12 +36,13 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { source, clock, germanPrefix, notice, config } = options
   const refreshSeconds = options.refreshSeconds ?? 60
+  const productName = config.status.product.name
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     // Each page is rendered again only when a body it shows has changed (a new health round, at most every
     // probe interval), not per request: the status page is ~85 KB of HTML.
-    let home: { health: StatusBodies['health'], page: Serialized<string> } | undefined
+    let home: { components: StatusBodies['components'], page: Serialized<string> } | undefined
     let status: { bodies: StatusBodies, page: Serialized<string> } | undefined
     // Answered pages of "Find your server", per base URL and input, until the page changes (bounded in entries and bytes,
     // and kept from their second request: clients choose the input).
@@ -51,27 +52,27 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     app.get(localPath(lang, '/', germanPrefix), {
       config: { cacheControl: cacheControl.page }
     }, async (request, reply) => {
-      let health = null
+      let components = null
       try {
-        health = await source.health()
+        components = await source.components()
       } catch (error) {
-        request.log.warn({ err: error }, 'home page: health not available')
+        request.log.warn({ err: error }, 'home page: the status model is not available')
       }
-      if (home === undefined || home.health !== health) {
-        const html = renderHomePage({ lang, health, germanPrefix, notice })
-        home = { health, page: encodeOnce(html, html) }
+      if (home === undefined || home.components !== components) {
+        const html = renderHomePage({ lang, components, germanPrefix, notice })
+        home = { components, page: encodeOnce(html, html) }
       }
       return sendPage(reply, home.page, baseUrlOf(request, config))
     })
 
-    // The page shows the health body first of all, so it is cached no longer than that body.
+    // The page shows the model first of all, which follows the health rounds: cached no longer than the health body.
     app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
       config: { cacheControl: cacheControl.health }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, notice })
+        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, productName, notice })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }

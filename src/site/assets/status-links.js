@@ -4,3 +4,8 @@
 export function incidentHref (text, id) {
   return `${text.statusPath ?? '/status'}/incidents/${encodeURIComponent(id)}`
 }
+
+/** The permanent page of a maintenance window. */
+export function maintenanceHref (text, id) {
+  return `${text.statusPath ?? '/status'}/maintenance/${encodeURIComponent(id)}`
+}

@@ -2,19 +2,41 @@
 export const TEXT = {
   en: {
     dateLocale: 'en-GB',
+    lang: 'en',
+    /** The headline: the model's page indicator (DESIGN §10). */
     overall: {
-      ok: 'All systems operational',
-      degraded: 'Degraded performance',
-      down: 'Major outage',
-      maintenance: 'Scheduled maintenance in progress'
+      none: 'All systems operational',
+      minor: 'Minor service disruption',
+      major: 'Partial outage',
+      critical: 'Major outage',
+      maintenance: 'Maintenance in progress'
     },
     overallDetail: {
-      ok: 'Everything is running normally.',
-      degraded: 'Some parts are slower or less reliable than usual. We are on it.',
-      down: 'Some parts are not working. We are on it.',
+      none: 'Everything is running normally.',
+      minor: 'Some parts are slower or less reliable than usual. We are on it.',
+      major: 'Some parts are not working. We are on it.',
+      critical: 'Large parts are not working. We are on it.',
       maintenance: 'Planned work is under way; some parts may be briefly unavailable.'
     },
     status: { ok: 'Operational', degraded: 'Degraded', down: 'Down', unknown: 'Not monitored', no_data: 'No data' },
+    /** A component's or group's status in the model: Statuspage's five values and unknown. */
+    componentStatus: {
+      operational: 'Operational',
+      degraded_performance: 'Degraded performance',
+      partial_outage: 'Partial outage',
+      major_outage: 'Major outage',
+      under_maintenance: 'Under maintenance',
+      unknown: 'Unknown'
+    },
+    pageTitle: (name) => name === undefined ? 'System status' : `${name} status`,
+    affected: 'Affected',
+    incidentNumber: (id) => `Incident ${id}`,
+    maintenanceNumber: (id) => `Maintenance ${id}`,
+    componentIncidents: 'Open incidents',
+    componentMaintenance: 'Maintenance',
+    componentsNone: 'No components are declared.',
+    updatedAt: 'Updated',
+    /** The built-in probes' names: /status.md still reads these (src/publish). */
     components: { database: 'Database', cache: 'Cache', bot: 'Bot connection' },
     componentsHeading: 'Components',
     latency: 'Response time',
@@ -64,7 +86,7 @@ export const TEXT = {
     uptimeSummary: (percent) => `${percent} uptime`,
     uptimeDay: (date, percent) => percent === null ? `${date}: no data` : `${date}: ${percent} uptime`,
     uptimeRange: (from, to) => `${from} to ${to}`,
-    uptimeNoComponentDays: 'Daily figures per component are not available.',
+    uptimeNoComponentDays: 'No figures for this component yet.',
     uptimeTable: 'Daily figures',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} min down` : `${Math.floor(minutes / 60)} h ${minutes % 60} min down`,
     dayHint: 'Point at a day, or tap or focus it and use the arrow keys, for its figures. A day with an incident links to it.',
@@ -99,19 +121,38 @@ export const TEXT = {
   },
   de: {
     dateLocale: 'de-DE',
+    lang: 'de',
     overall: {
-      ok: 'Alle Systeme betriebsbereit',
-      degraded: 'Eingeschränkte Leistung',
-      down: 'Schwerer Ausfall',
-      maintenance: 'Geplante Wartung läuft'
+      none: 'Alle Systeme betriebsbereit',
+      minor: 'Kleinere Störung',
+      major: 'Teilausfall',
+      critical: 'Schwerer Ausfall',
+      maintenance: 'Wartung läuft'
     },
     overallDetail: {
-      ok: 'Alles läuft normal.',
-      degraded: 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum.',
-      down: 'Einige Teile funktionieren nicht. Wir kümmern uns darum.',
+      none: 'Alles läuft normal.',
+      minor: 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum.',
+      major: 'Einige Teile funktionieren nicht. Wir kümmern uns darum.',
+      critical: 'Große Teile funktionieren nicht. Wir kümmern uns darum.',
       maintenance: 'Geplante Arbeiten laufen; einzelne Teile können kurz nicht verfügbar sein.'
     },
     status: { ok: 'Betriebsbereit', degraded: 'Eingeschränkt', down: 'Ausgefallen', unknown: 'Nicht überwacht', no_data: 'Keine Daten' },
+    componentStatus: {
+      operational: 'Betriebsbereit',
+      degraded_performance: 'Eingeschränkte Leistung',
+      partial_outage: 'Teilausfall',
+      major_outage: 'Schwerer Ausfall',
+      under_maintenance: 'In Wartung',
+      unknown: 'Unbekannt'
+    },
+    pageTitle: (name) => name === undefined ? 'Systemstatus' : `${name} Status`,
+    affected: 'Betroffen',
+    incidentNumber: (id) => `Vorfall ${id}`,
+    maintenanceNumber: (id) => `Wartung ${id}`,
+    componentIncidents: 'Offene Vorfälle',
+    componentMaintenance: 'Wartung',
+    componentsNone: 'Es sind keine Komponenten angegeben.',
+    updatedAt: 'Aktualisiert',
     components: { database: 'Datenbank', cache: 'Cache', bot: 'Bot-Verbindung' },
     componentsHeading: 'Komponenten',
     latency: 'Antwortzeit',
@@ -161,7 +202,7 @@ export const TEXT = {
     uptimeSummary: (percent) => `${percent} verfügbar`,
     uptimeDay: (date, percent) => percent === null ? `${date}: keine Daten` : `${date}: ${percent} verfügbar`,
     uptimeRange: (from, to) => `${from} bis ${to}`,
-    uptimeNoComponentDays: 'Tageswerte je Komponente sind nicht verfügbar.',
+    uptimeNoComponentDays: 'Für diese Komponente gibt es noch keine Werte.',
     uptimeTable: 'Tageswerte',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} Min. ausgefallen` : `${Math.floor(minutes / 60)} Std. ${minutes % 60} Min. ausgefallen`,
     dayHint: 'Zeigen Sie auf einen Tag oder tippen bzw. fokussieren Sie ihn und nutzen Sie die Pfeiltasten, um seine Werte zu sehen. Ein Tag mit einem Vorfall verlinkt ihn.',

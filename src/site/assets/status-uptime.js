@@ -2,7 +2,6 @@
 import { clock, dateTime, day, esc, percent } from './status-format.js'
 import { incidentHref } from './status-links.js'
 
-const COMPONENTS = ['database', 'cache', 'bot']
 const SLOT_MINUTES = 15
 const SLOTS = (24 * 60) / SLOT_MINUTES
 const RANK = { ok: 1, degraded: 2, down: 3 }
@@ -65,12 +64,12 @@ function incidentsByDay (incidents, daily) {
   return byDay
 }
 
-function bar (text, name, uptimePercent, days, range, byDay = new Map()) {
+function bar (text, name, uptimePercent, days, range, byDay = new Map(), id = undefined) {
   const summary = uptimePercent === null ? text.status.no_data : text.uptimeSummary(percent(text, uptimePercent))
   const cells = days === undefined
     ? `<p class="bar-missing">${esc(text.uptimeNoComponentDays)}</p>`
     : `<ol class="days" aria-label="${esc(`${name}: ${range}`)}">${days.map((entry) => dayCell(text, entry, byDay.get(entry.date) ?? [])).join('')}</ol>`
-  return `<div class="bar"><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
+  return `<div class="bar"${id === undefined ? '' : ` data-uptime="${esc(id)}"`}><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
 }
 
 function dailyTable (text, daily) {
@@ -83,21 +82,23 @@ function dailyTable (text, daily) {
 }
 
 /**
- * Section "uptime": one bar per day for overall and each component, with a table of the daily figures. A day of
- * the overall bar with an incident links to the incident's page (from the incidents body, when there is one).
+ * Section "uptime": one bar per day for overall and for each component of the model (`components`, the body of
+ * /api/v1/health/components; none while it is not known), with a table of the daily figures. A component the history
+ * has no figures for yet says so. A day of the overall bar with an incident links to the incident's page.
  */
-export function uptimeSection (text, history, incidents = null) {
+export function uptimeSection (text, history, incidents = null, components = null) {
   const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
   const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const { uptime } = history
   const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
-  const perComponent = (component) => uptime.daily.every((entry) => entry.components !== undefined)
-    ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...entry.components[component] }))
+  const perComponent = (id) => uptime.daily.some((entry) => entry.components?.[id] !== undefined)
+    ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...(entry.components?.[id] ?? { percent: null, status: 'no_data' }) }))
     : undefined
   const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, range, incidentsByDay(incidents, uptime.daily))]
-  for (const component of COMPONENTS) {
-    bars.push(bar(text, text.components[component], uptime.components[component], perComponent(component), range))
+  for (const component of components?.components ?? []) {
+    const name = component.name[text.lang] ?? component.name.en
+    bars.push(bar(text, name, uptime.components[component.id] ?? null, perComponent(component.id), range, undefined, component.id))
   }
   return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +

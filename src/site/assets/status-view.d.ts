@@ -1,5 +1,6 @@
 // Types of status-view.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { ComponentsBody } from '../../api/components.ts'
+import type { ComponentsBody, PublicComponent, PublicGroup } from '../../api/components.ts'
+import type { Indicator, ShownStatus } from '../../status/model.ts'
 import type { PlatformStatusBody } from '../../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../../api/health.ts'
 import type { Incident, IncidentsBody } from '../../api/incidents.ts'
@@ -16,10 +17,15 @@ export interface StatusBodies {
 }
 
 export interface StatusText {
+  lang: 'en' | 'de'
   dateLocale: string
-  overall: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
-  overallDetail: Record<'ok' | 'degraded' | 'down' | 'maintenance', string>
+  /** The headline's words for each page indicator. */
+  overall: Record<Indicator, string>
+  overallDetail: Record<Indicator, string>
   status: Record<'ok' | 'degraded' | 'down' | 'unknown' | 'no_data', string>
+  componentStatus: Record<ShownStatus, string>
+  /** "Acme status", or "System status" without a product name. */
+  pageTitle: (name: string | undefined) => string
   incidentStatus: Record<'investigating' | 'identified' | 'monitoring' | 'resolved', string>
   impact: Record<'none' | 'minor' | 'major' | 'critical', string>
   lastUpdated: string
@@ -39,7 +45,11 @@ export interface StatusText {
 }
 
 export declare const TEXT: { en: StatusText, de: StatusText }
-export declare function overallState (health: HealthBody): 'ok' | 'degraded' | 'down'
+/** A group with its components, or a component on its own, in page order. */
+export type LayoutItem = { component: PublicComponent, group?: undefined } | { group: PublicGroup, members: PublicComponent[], component?: undefined }
+export declare function componentLayout (components: ComponentsBody): LayoutItem[]
+/** What an incident or window names (`components`, once incidents carry it), by the model's names. */
+export declare function affectedComponents (text: StatusText, item: { id: number, components?: ReadonlyArray<string | { id: string, status: string }> }, components: { components: ReadonlyArray<{ id: string, name: { en: string, de: string } }> } | null | undefined): string
 export declare function renderSections (text: StatusText, bodies: StatusBodies): string
 export declare function lastDaySlots (history: HistoryBody): Array<{ from: number, to: number, status: 'ok' | 'degraded' | 'down' | 'no_data' }>
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string

@@ -6,7 +6,7 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
-import { incidentHref } from './status-links.js'
+import { incidentHref, maintenanceHref } from './status-links.js'
 
 export { TEXT, icon, lastDaySlots, shardFinderSection }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
@@ -16,10 +16,11 @@ const PLATFORM_KIND = {
 }
 const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical: 'down' }
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
-
-/** What the headline says: whether the bot and its service are up. An active maintenance window is a banner below it. */
-export function overallState (health) {
-  return health.status
+/** How the page indicator looks: its colour and icon (the words are text.overall[indicator]). */
+const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
+/** How a component's or group's status looks (the words are text.componentStatus[status]). */
+const STATUS_KIND = {
+  operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
 }
 
 function badge (kind, label) {
@@ -40,37 +41,106 @@ function safeHref (url) {
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? esc(url) : undefined
 }
 
-/** Section "overall": the big banner. */
-export function overallSection (text, health) {
-  if (health === null) {
+/** A component's or group's name in the page's language (the model carries both). */
+function localName (text, name) {
+  return name[text.lang] ?? name.en
+}
+
+/** The badge of a model status: icon and localised words; a value this script does not know yet shows as it is. */
+function statusBadge (text, status) {
+  return badge(STATUS_KIND[status] ?? 'unknown', text.componentStatus[status] ?? status)
+}
+
+/** Section "overall": the headline, the model's page indicator (DESIGN §10) and nothing else. */
+export function overallSection (text, components) {
+  if (components === null) {
     return `<section id="overall" class="overall overall--unknown" aria-labelledby="overall-title"><div class="overall-icon">${icon('unknown')}</div>` +
       `<div><h2 id="overall-title">${esc(text.status.unknown)}</h2>${unavailable(text)}</div></section>`
   }
-  const state = overallState(health)
-  return `<section id="overall" class="overall overall--${state}" aria-labelledby="overall-title">` +
-    `<div class="overall-icon">${icon(state)}</div><div><h2 id="overall-title">${esc(text.overall[state])}</h2>` +
-    `<p>${esc(text.overallDetail[state])}</p>` +
-    `<p class="meta">${esc(text.checkedAt)} ${time(health.checkedAt, dateTime(text, health.checkedAt))}</p></div></section>`
+  const { indicator } = components
+  const kind = HEADLINE_KIND[indicator] ?? 'unknown'
+  return `<section id="overall" class="overall overall--${kind}" data-indicator="${esc(indicator)}" aria-labelledby="overall-title">` +
+    `<div class="overall-icon">${icon(kind)}</div><div><h2 id="overall-title">${esc(text.overall[indicator] ?? components.description)}</h2>` +
+    `<p>${esc(text.overallDetail[indicator] ?? '')}</p>` +
+    `<p class="meta">${esc(text.updatedAt)} ${time(components.updatedAt, dateTime(text, components.updatedAt))}</p></div></section>`
 }
 
-function componentCard (text, name, component, extra) {
+/** The links of a component to what affects it now: its unresolved incidents and active windows (titles when known). */
+function affectedBy (text, component, incidents) {
+  const titleOf = (id) => incidents?.incidents.find((incident) => incident.id === id)?.title
+  const windows = incidents == null ? [] : [incidents.maintenance, ...incidents.upcomingMaintenance].filter((m) => m != null)
+  const links = [
+    ...component.incidents.map((id) => `<a href="${esc(incidentHref(text, id))}">${esc(titleOf(id) ?? text.incidentNumber(id))}</a>`),
+    ...component.maintenance.map((id) => `<a href="${esc(maintenanceHref(text, id))}">${esc(windows.find((m) => m.id === id)?.title ?? text.maintenanceNumber(id))}</a>`)
+  ]
+  return links.length === 0 ? '' : `<li class="component-affected">${esc(text.affected)}: ${links.join(', ')}</li>`
+}
+
+/** One component: `data-component` and `data-status` carry the model's id and status exactly, for tools and tests. */
+function componentItem (text, component, incidents, headingTag) {
   const details = []
-  if (component.latencyMs !== null) details.push(`${esc(text.latency)}: ${esc(millis(text, component.latencyMs))}`)
-  details.push(...extra)
-  const message = component.message === undefined ? '' : `<li${english(text)}>${esc(component.message)}</li>`
-  return `<li class="component component--${esc(component.status)}"><h3>${esc(text.components[name])}</h3>` +
-    `${badge(component.status, text.status[component.status])}` +
-    `${details.length === 0 && message === '' ? '' : `<ul class="component-details">${details.map((d) => `<li>${d}</li>`).join('')}${message}</ul>`}</li>`
+  if (component.latencyMs !== null) details.push(`<li>${esc(text.latency)}: ${esc(millis(text, component.latencyMs))}</li>`)
+  if (component.message !== null) details.push(`<li${english(text)}>${esc(component.message)}</li>`)
+  const affected = affectedBy(text, component, incidents)
+  if (affected !== '') details.push(affected)
+  return `<li class="component component--${esc(STATUS_KIND[component.status] ?? 'unknown')}" data-component="${esc(component.id)}" data-status="${esc(component.status)}">` +
+    `<div class="component-head"><${headingTag} class="component-name">${esc(localName(text, component.name))}</${headingTag}>${statusBadge(text, component.status)}</div>` +
+    (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + '</li>'
 }
 
-/** Section "components": database, cache and the bot connection with its shards. */
-export function componentsSection (text, health) {
+/**
+ * The model's components in page order: a group sits where its first component is, with its components in file
+ * order; the rest stand alone. Server and refresh both lay the page out with this.
+ */
+export function componentLayout (components) {
+  const byId = new Map(components.components.map((component) => [component.id, component]))
+  const groups = new Map(components.groups.map((group) => [group.id, group]))
+  const placed = new Set()
+  const items = []
+  for (const component of components.components) {
+    const group = component.group === null ? undefined : groups.get(component.group)
+    if (group === undefined) {
+      items.push({ component })
+    } else if (!placed.has(group.id)) {
+      placed.add(group.id)
+      items.push({ group, members: group.components.map((id) => byId.get(id)).filter((member) => member !== undefined) })
+    }
+  }
+  return items
+}
+
+/** Section "components": the model's groups (folded when declared collapsed) and components, each with its status. */
+export function componentsSection (text, components, latest = {}) {
   const open = `<section id="components" class="card" aria-labelledby="components-title"><h2 id="components-title">${esc(text.componentsHeading)}</h2>`
-  if (health === null) return `${open}${unavailable(text)}</section>`
-  const { database, cache, bot } = health.components
-  const shards = bot.shards === null ? [] : [esc(text.shards(bot.shards.connected, bot.shards.total))]
-  return `${open}<ul class="components">${componentCard(text, 'database', database, [])}${componentCard(text, 'cache', cache, [])}` +
-    `${componentCard(text, 'bot', bot, shards)}</ul></section>`
+  if (components === null) return `${open}${unavailable(text)}</section>`
+  if (components.components.length === 0) return `${open}<p class="none">${esc(text.componentsNone)}</p></section>`
+  const incidents = latest.incidents ?? null
+  const items = componentLayout(components).map((item) => {
+    if (item.component !== undefined) return componentItem(text, item.component, incidents, 'h3')
+    const { group, members } = item
+    return `<li class="group component--${esc(STATUS_KIND[group.status] ?? 'unknown')}" data-group="${esc(group.id)}" data-status="${esc(group.status)}">` +
+      `<details data-key="group-${esc(group.id)}"${group.collapsed ? '' : ' open'}><summary class="component-head"><h3 class="component-name">${esc(localName(text, group.name))}</h3>` +
+      `${statusBadge(text, group.status)}</summary><ul class="components">${members.map((member) => componentItem(text, member, incidents, 'h4')).join('')}</ul></details></li>`
+  })
+  return `${open}<ul class="components">${items.join('')}</ul></section>`
+}
+
+/**
+ * What an incident or a window affects, by the model's names: `incident.components` ({id, status}) or a window's
+ * `components` (ids), absent before incidents name components. An id the model does not know is shown as it is.
+ */
+export function affectedComponents (text, item, components) {
+  const named = item.components ?? []
+  if (named.length === 0) return ''
+  const known = new Map((components?.components ?? []).map((component) => [component.id, component]))
+  const parts = named.map((entry) => {
+    const id = typeof entry === 'string' ? entry : entry.id
+    const status = typeof entry === 'string' ? undefined : entry.status
+    const component = known.get(id)
+    const name = component === undefined ? esc(id) : esc(localName(text, component.name))
+    return status === undefined ? `<li>${name}</li>` : `<li>${name} <span class="meta">(${esc(text.componentStatus[status] ?? status)})</span></li>`
+  }).join('')
+  return `<div class="affected"><span class="affected-label">${esc(text.affected)}:</span> <ul class="affected-list">${parts}</ul></div>`
 }
 
 function maintenanceWindow (text, maintenance) {
@@ -78,7 +148,7 @@ function maintenanceWindow (text, maintenance) {
 }
 
 /** Section "maintenance": the active window as a banner, then upcoming ones; empty when there are none. */
-export function maintenanceSection (text, incidents) {
+export function maintenanceSection (text, incidents, latest = {}) {
   if (incidents === null || (incidents.maintenance === null && incidents.upcomingMaintenance.length === 0)) {
     return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
   }
@@ -86,11 +156,11 @@ export function maintenanceSection (text, incidents) {
   const active = incidents.maintenance
   if (active !== null) {
     parts.push(`<div class="maintenance-banner" role="note">${icon('maintenance')}<div><h2 id="maintenance-title">${esc(text.maintenanceNow)}: ${esc(active.title)}</h2>` +
-      `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p></div></div>`)
+      `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p>${affectedComponents(text, active, latest.components)}</div></div>`)
   }
   if (incidents.upcomingMaintenance.length > 0) {
     const items = incidents.upcomingMaintenance.map((m) => `<li><strong>${esc(m.title)}</strong><p class="meta">${maintenanceWindow(text, m)}</p>` +
-      `<p class="message">${esc(m.message)}</p></li>`).join('')
+      `<p class="message">${esc(m.message)}</p>${affectedComponents(text, m, latest.components)}</li>`).join('')
     parts.push(`<div class="card upcoming"><h2>${esc(text.upcomingHeading)}</h2><ul class="plain">${items}</ul></div>`)
   }
   return `<section id="maintenance" class="maintenance-slot" aria-label="${esc(text.maintenanceHeading)}">${parts.join('')}</section>`
@@ -134,57 +204,72 @@ export function incidentHead (text, incident, headingTag) {
 }
 
 /** Section "active-incidents": every unresolved incident with all its updates, open. */
-export function activeIncidentsSection (text, incidents) {
+export function activeIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="active-incidents" class="card" aria-labelledby="active-incidents-title"><h2 id="active-incidents-title">${esc(text.activeIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
   if (active.length === 0) return `${open}<p class="none">${icon('ok')}<span>${esc(text.noActiveIncidents)}</span></p></section>`
   return `${open}<ul class="plain incidents">${active.map((incident) => `<li class="incident impact--${esc(incident.impact)}">` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${incidentBody(text, incident)}` +
+    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident)}` +
     `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Section "past-incidents": resolved incidents of the last 90 days, each folded open on demand. */
-export function pastIncidentsSection (text, incidents) {
+export function pastIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="past-incidents" class="card" aria-labelledby="past-incidents-title"><h2 id="past-incidents-title">${esc(text.pastIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)
   if (past.length === 0) return `${open}<p class="none">${esc(text.noPastIncidents)}</p></section>`
   return `${open}<ul class="plain incidents">${past.map((incident) => `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
-    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${incidentBody(text, incident)}</details>` +
+    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident)}</details>` +
     `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
 /** Every section, in page order, from whichever bodies are there (null for one that could not be had). */
-export function renderSections (text, { health, history, discord, incidents, shards }) {
+export function renderSections (text, bodies) {
+  const { components, history, discord, incidents, shards } = bodies
   return [
-    overallSection(text, health),
-    maintenanceSection(text, incidents),
-    componentsSection(text, health),
-    activeIncidentsSection(text, incidents),
+    overallSection(text, components),
+    maintenanceSection(text, incidents, bodies),
+    componentsSection(text, components, bodies),
+    activeIncidentsSection(text, incidents, bodies),
     shardFinderSection(text),
     shardsSection(text, shards),
-    uptimeSection(text, history, incidents),
+    uptimeSection(text, history, incidents, components),
     lastDaySection(text, history),
     platformSection(text, discord),
-    pastIncidentsSection(text, incidents)
+    pastIncidentsSection(text, incidents, bodies)
   ].join('\n')
 }
 
+/** A section that also reads another body (`latest[other]`) is redrawn only once that body is known. */
+const once = (other, render) => (text, body, latest) => latest[other] == null ? undefined : render(text, body, latest)
+
 /**
  * Which sections each API body feeds, so a refresh replaces exactly those. Each renderer gets the body and the
- * latest of every body (`latest`); one that returns undefined leaves its section as it is.
+ * latest of every body (`latest`); one that returns undefined leaves its section as it is. The headline and the
+ * components come from the components body (the model) alone; the health body feeds nothing on this page.
  */
 export const SECTIONS_OF = {
-  health: { overall: overallSection, components: componentsSection },
+  components: {
+    overall: overallSection,
+    components: componentsSection,
+    // Incidents and windows name components: their sections take the names from here.
+    maintenance: once('incidents', (text, _components, latest) => maintenanceSection(text, latest.incidents, latest)),
+    'active-incidents': once('incidents', (text, _components, latest) => activeIncidentsSection(text, latest.incidents, latest)),
+    'past-incidents': once('incidents', (text, _components, latest) => pastIncidentsSection(text, latest.incidents, latest)),
+    uptime: once('history', (text, components, latest) => uptimeSection(text, latest.history, latest.incidents ?? null, components))
+  },
   incidents: {
     maintenance: maintenanceSection,
     'active-incidents': activeIncidentsSection,
     'past-incidents': pastIncidentsSection,
+    // A component links to the incidents naming it, by title.
+    components: once('components', (text, _incidents, latest) => componentsSection(text, latest.components, latest)),
     // Days with an incident link to it: new incidents redraw the bars (once the history is known).
-    uptime: (text, incidents, latest) => latest.history == null ? undefined : uptimeSection(text, latest.history, incidents)
+    uptime: once('history', (text, incidents, latest) => uptimeSection(text, latest.history, incidents, latest.components ?? null))
   },
-  history: { uptime: (text, history, latest) => uptimeSection(text, history, latest.incidents), 'last-day': lastDaySection },
+  history: { uptime: (text, history, latest) => uptimeSection(text, history, latest.incidents ?? null, latest.components ?? null), 'last-day': lastDaySection },
   discord: { platform: platformSection },
   shards: { shards: shardsSection }
 }

@@ -1,11 +1,11 @@
-// Keeps the status page current: every data-refresh-seconds (60 in production) it asks the four status
-// endpoints and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
+// Keeps the status page current: every data-refresh-seconds (60 in production) it asks the status endpoints
+// (the model's components first of all) and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
-import { SECTIONS_OF, TEXT, findGuild, guildAnswer, overallState, shardDetail } from './status-view.js'
+import { SECTIONS_OF, TEXT, findGuild, guildAnswer, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
 
 const ENDPOINTS = {
-  health: '/api/v1/health',
+  components: '/api/v1/health/components',
   history: '/api/v1/health/history',
   discord: '/api/v1/health/discord',
   incidents: '/api/v1/health/incidents',
@@ -20,7 +20,7 @@ const FOCUSABLE = 'a[href], button, input, summary, [tabindex]:not([tabindex="-1
 function start (root) {
   const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? '/status' }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
-  let overall = root.dataset.overall
+  let indicator = root.dataset.indicator
   let lastRun = Date.now()
   let timer
   let running = false
@@ -30,8 +30,7 @@ function start (root) {
   async function fetchBody (name) {
     const response = await fetch(ENDPOINTS[name], { headers: { accept: 'application/json' }, cache: 'no-cache' })
     const type = response.headers.get('content-type') ?? ''
-    // The health endpoint answers 503 with a complete body while an outage lasts; problems are not bodies.
-    const usable = response.ok || (name === 'health' && response.status === 503)
+    const usable = response.ok
     // No shard has reported: a 503 problem that is an answer ("none yet"), not a failure.
     if (name === 'shards' && response.status === 503) return null
     if (!usable || !type.startsWith('application/json')) throw new Error(`${name}: HTTP ${response.status}`)
@@ -40,24 +39,24 @@ function start (root) {
 
   /** Replaces the sections fed by one body; renders all first, so a bad body changes nothing. */
   function apply (name, body) {
-    latest[name] = body
     const rendered = Object.entries(SECTIONS_OF[name]).map(([id, render]) => [id, render(text, body, latest)])
     for (const [id, html] of rendered) {
       const current = document.getElementById(id)
       if (html === undefined || current === null || shown.get(id) === html) continue
-      const openKeys = [...current.querySelectorAll('details[open][data-key]')].map((d) => d.dataset.key)
+      // Folds keep what the reader made of them: opened or closed.
+      const folds = new Map([...current.querySelectorAll('details[data-key]')].map((d) => [d.dataset.key, d.open]))
       const focus = focusPlace(current)
       const template = document.createElement('template')
       template.innerHTML = html
       const next = template.content.firstElementChild
       for (const details of next.querySelectorAll('details[data-key]')) {
-        if (openKeys.includes(details.dataset.key)) details.open = true
+        if (folds.has(details.dataset.key)) details.open = folds.get(details.dataset.key)
       }
       current.replaceWith(next)
       shown.set(id, html)
       if (focus !== undefined) restoreFocus(next, focus)
     }
-    if (name === 'health') announce(overallState(body))
+    if (name === 'components') announce(body.indicator)
     // A server found before keeps its answer current: same rule, from the new shards.
     const asked = document.querySelector('#guild-answer [data-guild]')
     if (name === 'shards' && body !== null && asked !== null) {
@@ -90,14 +89,16 @@ function start (root) {
     target.focus({ preventScroll: true })
   }
 
-  /** Screen readers hear a change of the overall status, and only that. */
-  function announce (state) {
-    if (state === overall) return
-    overall = state
+  /** Screen readers hear a change of the page indicator, and only that; the root and the title follow it. */
+  function announce (next) {
+    if (next === indicator) return
+    indicator = next
+    root.dataset.indicator = next
+    const words = text.overall[next] ?? next
     const heading = root.querySelector('h1')
-    if (heading !== null) document.title = `${heading.textContent} – ${text.overall[state]}`
+    if (heading !== null) document.title = `${heading.textContent} – ${words}`
     const region = document.getElementById('status-announce')
-    if (region !== null) region.textContent = text.overall[state]
+    if (region !== null) region.textContent = words
   }
 
   async function refresh () {
@@ -107,6 +108,8 @@ function start (root) {
     const names = Object.keys(ENDPOINTS)
     const results = await Promise.allSettled(names.map(fetchBody))
     let failed = false
+    // Every body first, so a section that reads two (a component's incident titles) sees both of this round.
+    results.forEach((result, i) => { if (result.status === 'fulfilled') latest[names[i]] = result.value })
     results.forEach((result, i) => {
       if (result.status === 'rejected') { failed = true; return }
       try { apply(names[i], result.value) } catch { failed = true }
