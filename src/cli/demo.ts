@@ -6,7 +6,12 @@ import path from 'node:path'
 import { startDemoBot } from '../demo/demo-bot.ts'
 import { writeDemoData } from '../demo/demo-data.ts'
 import { startFakePlatform } from '../demo/fake-platform.ts'
+import { projectRoot } from '../config.ts'
+import { loadStatusFile } from '../status/status-file.ts'
 import type { Command } from './command.ts'
+
+/** The example status file the demo shows (groups, manual and platform components), unless the operator has a file of their own. */
+export const EXAMPLE_STATUS_FILE = path.join(projectRoot, 'examples', 'status.yaml')
 
 export const DEMO_NOTICE = 'Demo data: everything on this page is generated; nothing here describes a real service.'
 
@@ -16,8 +21,10 @@ export const demoCommand: Command = {
 
 Starts the service on HOST:PORT with a fresh SQLite database in a temporary folder (never DATA_DIR or
 DATABASE_URL, so real data is never touched), 90 days of generated history, a few incidents, an active and
-an upcoming maintenance window, a local stand-in for the chat platform's status page, and a bot whose four
-shards report heartbeats. Every page says that it shows demo data. Stop it with Ctrl-C.`,
+an upcoming maintenance window, a local stand-in for the chat platform's status page, and a bot whose sixteen
+shards report heartbeats. The components are those of examples/status.yaml (groups, manual and platform
+components) unless STATUS_FILE or ./status.yaml gives your own; the incidents and windows name them. Every
+page says that it shows demo data. Stop it with Ctrl-C.`,
   async run (_args, config) {
     const { handleSignals, startServer } = await import('../server.ts')
     const platform = await startFakePlatform()
@@ -27,12 +34,13 @@ shards report heartbeats. Every page says that it shows demo data. Stop it with 
       databaseUrl: undefined,
       redisUrl: undefined,
       discordStatusUrl: platform.url,
-      botStatusUrl: undefined
+      botStatusUrl: undefined,
+      status: config.status.file === undefined ? loadStatusFile(EXAMPLE_STATUS_FILE, {}) : config.status
     }
     const server = await startServer(demoConfig, {
       app: { siteNotice: DEMO_NOTICE },
       prepare: async (context) => {
-        await writeDemoData(context.database, context.clock.now())
+        await writeDemoData(context.database, context.clock.now(), demoConfig.status)
         await context.incidents.refresh()
         startDemoBot(context.database)
         await context.monitor.runOnce()

@@ -9,7 +9,7 @@ describe('demo data', () => {
   it('has an incident on every day its history shows down, and the major incident\'s day is down', async (t) => {
     const clock = new ManualClock('2026-11-21T12:00:30.000Z')
     const { context } = await buildTestApp(t, {}, { clock })
-    await writeDemoData(context.database, clock.now())
+    await writeDemoData(context.database, clock.now(), context.config.status)
     await context.incidents.refresh()
     const history = (await context.monitor.history.get()).value
     const incidents = context.incidents.body().incidents

@@ -19,7 +19,7 @@ async function seededApp (t: TestContext) {
   t.after(() => platform.close())
   const test = await buildTestApp(t, { DISCORD_STATUS_URL: platform.url.href }, {}, { statusRefreshSeconds: 1 })
   const { context } = test
-  await writeDemoData(context.database, context.clock.now())
+  await writeDemoData(context.database, context.clock.now(), context.config.status)
   await openIncident(context.database.db, { title: XSS, impact: 'minor', status: 'investigating', message: '<script>alert(2)</script> & more' }, context.clock.now())
   const stopBot = startDemoBot(context.database)
   t.after(stopBot)
