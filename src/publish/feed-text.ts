@@ -13,6 +13,8 @@ export interface FeedText {
   maintenanceStep: Record<MaintenanceStep, string>
   maintenance: string
   window: (from: string, to: string) => string
+  /** Before the names of the components an entry affects. */
+  affected: string
 }
 
 export const FEED_TEXT: Record<Locale, FeedText> = {
@@ -24,7 +26,8 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     impact: TEXT.en.impact,
     maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
     maintenance: 'Maintenance',
-    window: (from, to) => `Planned from ${from} until ${to}.`
+    window: (from, to) => `Planned from ${from} until ${to}.`,
+    affected: 'Affected'
   },
   de: {
     title: 'Systemstatus: Vorfälle und Wartungen',
@@ -34,6 +37,7 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     impact: TEXT.de.impact,
     maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
     maintenance: 'Wartung',
-    window: (from, to) => `Geplant von ${from} bis ${to}.`
+    window: (from, to) => `Geplant von ${from} bis ${to}.`,
+    affected: 'Betroffen'
   }
 }
