@@ -5,7 +5,10 @@ import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceStep } from './feed-events.ts'
 
 export interface FeedText {
+  /** Without a status file naming the product. */
   title: string
+  /** With one: the product's name in it. */
+  productTitle: (product: string) => string
   description: string
   language: string
   incidentStatus: Record<IncidentStatus, string>
@@ -20,6 +23,7 @@ export interface FeedText {
 export const FEED_TEXT: Record<Locale, FeedText> = {
   en: {
     title: 'System status: incidents and maintenance',
+    productTitle: (product) => `${product} status: incidents and maintenance`,
     description: 'Every update to an incident or a maintenance window, newest first.',
     language: 'en',
     incidentStatus: TEXT.en.incidentStatus,
@@ -31,6 +35,7 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
   },
   de: {
     title: 'Systemstatus: Vorfälle und Wartungen',
+    productTitle: (product) => `${product}-Status: Vorfälle und Wartungen`,
     description: 'Jede Meldung zu einem Vorfall oder einer Wartung, die neueste zuerst.',
     language: 'de',
     incidentStatus: TEXT.de.incidentStatus,

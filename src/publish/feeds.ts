@@ -29,6 +29,8 @@ export interface FeedOptions extends SiteLinks {
   now: number
   /** The model's components (GET /api/v1/health/components), whose names an entry's affected components are shown by. */
   components?: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>
+  /** The declared product's name (the feed's title names it); undefined without a status file. */
+  productName?: string | undefined
 }
 
 /**
@@ -48,15 +50,16 @@ export function buildFeed (options: FeedOptions): string {
   const { lang, format, events } = options
   const text = FEED_TEXT[lang]
   const self = `${options.baseUrl}${feedPath(lang, format, options.germanPrefix)}`
+  const title = options.productName === undefined ? text.title : text.productTitle(options.productName)
   const feed = new Feed({
     id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed`,
-    title: text.title,
+    title,
     description: text.description,
     link: statusUrl(options, lang),
     language: text.language,
     updated: new Date(events[0]?.at ?? options.now),
     feedLinks: { [format]: self },
-    author: { name: text.title },
+    author: { name: title },
     generator: false,
     ttl: 1
   })

@@ -201,3 +201,12 @@ describe('feed entries name the components they affect', () => {
     assert.doesNotMatch(feed([]), /Affected/)
   })
 })
+
+describe('a feed of a declared product', () => {
+  it('names the product in its title, in both languages', async () => {
+    for (const [lang, title] of [['en', 'Acme status: incidents and maintenance'], ['de', 'Acme-Status: Vorfälle und Wartungen']] as const) {
+      const feed = await rssParser.parseString(buildFeed({ baseUrl: BASE, germanPrefix: '/de', lang, format: 'rss', events: [], now: T, productName: 'Acme' }))
+      assert.equal(feed.title, title)
+    }
+  })
+})

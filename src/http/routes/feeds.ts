@@ -30,7 +30,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
       // The incidents body changes when the rows do and when a window starts or ends: exactly when an entry can appear.
       const feed = rebuiltOnChange((baseUrl, [rows]: readonly [IncidentsData, unknown]) => {
         const now = clock.now()
-        const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events: feedEvents(rows, now), now, components: status.current().value.components })
+        const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events: feedEvents(rows, now), now, components: status.current().value.components, productName: config.status.product.name })
         return encodeOnce(xml, xml)
       })
       app.get(feedPath(lang, format, config.germanPrefix), { config: { cacheControl: cacheControl.feed } }, async (request, reply) => {
