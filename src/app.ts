@@ -116,9 +116,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(docsRoutes, { config, docs: context.docs })
 
   // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
-  await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock })
+  await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock, status: context.status })
   await app.register(statuspageRoutes, { config, status: context.status, incidents: context.incidents, clock: context.clock })
-  await app.register(badgeRoutes, { monitor: context.monitor, status: context.status })
+  await app.register(badgeRoutes, { monitor: context.monitor, status: context.status, declaration: config.status })
   // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
   await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
   await app.register(assetRoutes)

@@ -112,7 +112,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined
-    : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus })
+    : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
   const start = () => {
     incidents.start()
     monitor.start()

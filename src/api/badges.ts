@@ -2,15 +2,23 @@
 import { Type, type Static } from 'typebox'
 
 export const BadgeComponentQuery = Type.Object({
-  component: Type.Optional(Type.Union([Type.Literal('database'), Type.Literal('cache'), Type.Literal('bot')], {
-    description: 'One component instead of the whole service. The shards badge is about the bot only.'
+  component: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'One declared component (an `id` of GET /api/v1/health/components) instead of the whole service: its ' +
+      'status, or its uptime. Another value answers 400. The shards badge is about the bot connection only.',
+    examples: ['bot']
   }))
 })
 
 export const ShieldsEndpointBody = Type.Object({
   schemaVersion: Type.Literal(1),
-  label: Type.String({ description: 'The left-hand text.' }),
-  message: Type.String({ description: 'The right-hand text: a status, a percentage or `connected/total` shards.' }),
+  label: Type.String({ description: 'The left-hand text: `status`, a component\'s id, or the uptime window.' }),
+  message: Type.String({
+    description: 'The right-hand text: the page indicator (operational, minor outage, partial outage, major outage, ' +
+      'maintenance), a component\'s status (operational, degraded performance, partial outage, major outage, maintenance, ' +
+      'unknown), a percentage or `connected/total` shards.'
+  }),
   color: Type.String({ pattern: '^[0-9a-f]{6}$', description: 'The message\'s background, hex without `#`; white text on it has a WCAG contrast of at least 4.5:1.' }),
   cacheSeconds: Type.Integer({ minimum: 0, description: 'How long Shields may cache it (300, the least Shields honours for endpoint badges).' })
 }, {

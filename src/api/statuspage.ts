@@ -5,8 +5,12 @@ import { Type, type Static, type TSchema } from 'typebox'
 const DateTime = Type.String({ format: 'date-time' })
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
-export const StatuspageIndicator = Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')], {
-  description: 'The worst of the health status (degraded → minor, down → critical) and the impact of unresolved incidents.'
+export const StatuspageIndicator = Type.Union([
+  Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical'), Type.Literal('maintenance')
+], {
+  description: 'The page indicator of GET /api/v1/health/components, unchanged: the worst of every component\'s status and every ' +
+    'unresolved incident\'s impact; `maintenance` (as Statuspage pages send it) while a window puts components under ' +
+    'maintenance and nothing is worse.'
 })
 export const StatuspageComponentStatus = Type.Union([
   Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'),
@@ -28,19 +32,20 @@ export const StatuspagePage = Type.Object({
 }, { additionalProperties: false })
 
 export const StatuspageComponent = Type.Object({
-  id: Type.String({ description: 'Stable: `database`, `cache`, `bot`.' }),
-  name: Type.String(),
+  id: Type.String({ description: 'Stable: the component\'s id in the status file (without one: `database`, `cache`, `bot`); a group\'s is `group:` and its id.' }),
+  name: Type.String({ description: 'The English name.' }),
   status: StatuspageComponentStatus,
   created_at: DateTime,
   updated_at: DateTime,
-  position: Type.Integer({ minimum: 1, description: 'Stable: database 1, cache 2, bot 3.' }),
+  position: Type.Integer({ minimum: 1, description: 'Page order: 1, 2, 3…; a group comes where its first member is, followed by its members.' }),
   description: nullable(Type.String()),
   showcase: Type.Boolean(),
   start_date: nullable(Type.String({ format: 'date' })),
-  group_id: nullable(Type.String()),
+  group_id: nullable(Type.String({ description: 'The id of its group component, or null.' })),
   page_id: Type.String(),
-  group: Type.Boolean(),
-  only_show_if_degraded: Type.Boolean()
+  group: Type.Boolean({ description: 'True for a group of components.' }),
+  only_show_if_degraded: Type.Boolean(),
+  components: Type.Optional(Type.Array(Type.String(), { description: 'On a group only: its members\' ids, in page order.' }))
 }, { additionalProperties: false })
 
 const updateFields = {
@@ -119,7 +124,7 @@ const STATUS = { indicator: 'major', description: 'Partial System Outage' }
 
 export const StatuspageSummaryBody = Type.Object({
   page: StatuspagePage,
-  components: Type.Array(StatuspageComponent, { description: 'Monitored components in position order; a component that is not configured is left out.' }),
+  components: Type.Array(StatuspageComponent, { description: 'Components and groups in position order; a component whose status is `unknown` is left out.' }),
   incidents: Type.Array(StatuspageIncident, { description: 'Unresolved incidents.' }),
   scheduled_maintenances: Type.Array(StatuspageScheduledMaintenance, { description: 'Upcoming and in-progress windows.' }),
   status: StatuspageStatusField

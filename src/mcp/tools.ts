@@ -2,7 +2,8 @@
 // the text an agent can quote. Each returns the API's body unchanged as structured content.
 import type { TSchema } from 'typebox'
 import { z } from 'zod'
-import { HealthBody, type HistoryBody } from '../api/health.ts'
+import { ComponentsBody } from '../api/components.ts'
+import type { HealthBody, HistoryBody } from '../api/health.ts'
 import { IncidentsBody } from '../api/incidents.ts'
 import { PlatformStatusBody } from '../api/platform-status.ts'
 import { SearchBody } from '../api/search.ts'
@@ -24,6 +25,37 @@ export interface ToolDefinition {
 }
 
 
+/** get_status's text: the indicator, then each component (groups first, their members indented), then the measured health. */
+export function statusText (body: ComponentsBody, health: HealthBody | undefined): string {
+  const line = (component: ComponentsBody['components'][number], indent: string) => {
+    const notes = [
+      ...(component.message === null ? [] : [component.message]),
+      ...(component.incidents.length === 0 ? [] : [`incidents ${component.incidents.map((id) => `#${id}`).join(', ')}`]),
+      ...(component.maintenance.length === 0 ? [] : [`maintenance ${component.maintenance.map((id) => `#${id}`).join(', ')}`])
+    ]
+    return `${indent}- ${component.name.en} (${component.id}): ${component.status}${ms(component.latencyMs)}${notes.length === 0 ? '' : `; ${notes.join('; ')}`}`
+  }
+  const lines = [`Status: ${body.description} (indicator: ${body.indicator}).`]
+  const groupsDone = new Set<string>()
+  for (const component of body.components) {
+    const group = component.group === null ? undefined : body.groups.find((candidate) => candidate.id === component.group)
+    if (group === undefined) {
+      lines.push(line(component, ''))
+    } else if (!groupsDone.has(group.id)) {
+      groupsDone.add(group.id)
+      lines.push(`- ${group.name.en} (group ${group.id}): ${group.status}`)
+      for (const member of body.components.filter((candidate) => candidate.group === group.id)) lines.push(line(member, '  '))
+    }
+  }
+  if (health !== undefined) {
+    const shards = health.components.bot.shards
+    lines.push(`Measured health: ${health.status}${shards === null ? '' : `, ${shards.connected} of ${shards.total} shards connected`}; ` +
+      `checked at ${health.checkedAt}; version ${health.version}.`)
+  }
+  lines.push(`As of ${body.updatedAt}.`)
+  return lines.join('\n')
+}
+
 const percentText = (value: number | null) => value === null ? 'no data' : `${value.toFixed(3).replace(/\.?0+$/, '')} %`
 const ms = (value: number | null) => value === null ? '' : ` (${value} ms)`
 
@@ -31,21 +63,17 @@ export const tools: ToolDefinition[] = [
   {
     name: 'get_status',
     title: 'Current status',
-    description: 'Whether the product is up right now: the overall status (ok, degraded, down), each component (database, ' +
-      'cache, bot connection with its shards) with latency, whether maintenance is active, the running version.',
+    description: 'What the status page says right now: the page indicator (none, minor, major, critical, maintenance) in ' +
+      'words, and each component\'s status (operational, degraded_performance, partial_outage, major_outage, ' +
+      'under_maintenance, unknown) with its group, message, response time and the incidents and maintenance naming it; ' +
+      'the text adds the measured health (overall status, shards, version).',
     input: {},
-    output: HealthBody,
+    output: ComponentsBody,
     async run (api) {
-      const body = await api.health() as HealthBody
-      const { database, cache, bot } = body.components
-      const shards = bot.shards === null ? '' : `, ${bot.shards.connected} of ${bot.shards.total} shards connected`
-      const lines = [
-        `Overall status: ${body.status}${body.maintenance ? ' (a maintenance window is active)' : ''}.`,
-        `Database: ${database.status}${ms(database.latencyMs)}. Cache: ${cache.status}${ms(cache.latencyMs)}. Bot connection: ${bot.status}${ms(bot.latencyMs)}${shards}.`,
-        ...[database, cache, bot].flatMap((c) => c.message === undefined || c.status === 'ok' ? [] : [c.message]),
-        `Checked at ${body.checkedAt}; version ${body.version}.`
-      ]
-      return { structured: body, text: lines.join('\n') }
+      const body = await api.get('/api/v1/health/components') as ComponentsBody
+      // The measured health only adds to the text; the status itself is the body above, unchanged.
+      const health = await api.health().catch(() => undefined) as HealthBody | undefined
+      return { structured: body, text: statusText(body, health) }
     }
   },
   {

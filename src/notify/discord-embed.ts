@@ -1,6 +1,6 @@
 // The Discord message of an event: one embed (title, status, impact colour, latest update, link to the page), cut to
 // Discord's limits, and the optional role mention with `allowed_mentions` so nobody else is pinged.
-import type { EventPayload } from './events.ts'
+import type { EventPayload, StatusData } from './events.ts'
 import type { Links } from './links.ts'
 
 /** Discord's documented embed limits (characters). */
@@ -71,13 +71,19 @@ export function embedFor (kind: string, payload: EventPayload, links: Links): Em
     return {
       title: `Status: ${status.to}`,
       url: links.status,
-      description: `The overall status changed from ${status.from} to ${status.to}.`,
+      description: `The overall status changed from ${status.from} to ${status.to}.${changedText(status.changed)}`,
       color: COLOURS[status.to as 'ok' | 'degraded' | 'down'] ?? COLOURS.none,
       fields: Object.entries(status.components).slice(0, 10).map(([name, value]) => ({ name: capital(name), value, inline: true })),
       timestamp: status.since
     }
   }
   return { title: 'Test notification', url: links.status, description: payload.message, color: COLOURS.test, fields: [] }
+}
+
+/** The components whose measured status changed, as a sentence (events written before they were named carry none). */
+function changedText (changed: StatusData['changed'] | undefined): string {
+  if (changed === undefined || changed.length === 0) return ''
+  return ` Changed: ${changed.map((change) => `${change.id} (${change.from} → ${change.to})`).join(', ')}.`
 }
 
 /** The message body: the embed cut to Discord's limits, and the mention (only when `mention` is given). */

@@ -44,7 +44,19 @@ export interface StatusData {
   to: string
   /** When the new status was first seen. */
   since: string
+  /** Every measured component's status (the monitor's round: `ok`, `degraded`, `down`, `unknown`) when it was first seen. */
   components: Record<string, string>
+  /**
+   * The components whose measured status differs from the last status that held, in the round body's order. Incidents
+   * and maintenance windows are not measurements: they announce themselves (incident.*, maintenance.*).
+   */
+  changed: ComponentChange[]
+}
+
+export interface ComponentChange {
+  id: string
+  from: string
+  to: string
 }
 
 /** The payload stored with an event: the state of its subject as it was when the event happened. */

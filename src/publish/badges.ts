@@ -1,21 +1,24 @@
-// Status, uptime and shards badges: the words and colour from the health snapshot and the history, rendered as SVG the
-// way Shields renders (./badge-svg.ts: text measured, `<title>` and `aria-label` for screen readers) or as Shields
-// endpoint JSON. Pure: the views in, the badge out.
+// Status, uptime and shards badges: the status badge says the one public status (the page indicator, or one
+// component's status), the uptime badges the history's figures, rendered as SVG the way Shields renders
+// (./badge-svg.ts: text measured, `<title>` and `aria-label` for screen readers) or as Shields endpoint JSON.
+// Pure: the views in, the badge out; nothing here decides a status.
+import type { ComponentsBody } from '../api/components.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'
+import type { Indicator, ShownStatus } from '../status/model.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
 import { badgeSvg as renderSvg } from './badge-svg.ts'
-import { uptimeWindow } from './uptime-windows.ts'
+import { byId, uptimeWindow } from './uptime-windows.ts'
 
 export const BADGES = ['status', 'uptime-24h', 'uptime-7d', 'uptime-30d', 'uptime-90d', 'shards'] as const
 export type Badge = typeof BADGES[number]
-export const BADGE_COMPONENTS = ['database', 'cache', 'bot'] as const
-export type BadgeComponent = typeof BADGE_COMPONENTS[number]
+/** A declared component's id (the route checks it against the declaration). */
+export type BadgeComponent = string
 
 /**
  * Message backgrounds, each dark enough for the badge's white text to reach a WCAG contrast of 4.5:1 or more
  * (the test measures it); the label's background is LABEL_COLOR.
  */
-export const BADGE_COLORS = { good: '1a7f37', warning: '9a6700', bad: 'cf222e', maintenance: '0969da', none: '6e7781' } as const
+export const BADGE_COLORS = { good: '1a7f37', warning: '9a6700', severe: 'bc4c00', bad: 'cf222e', maintenance: '0969da', none: '6e7781' } as const
 export const LABEL_COLOR = '555555'
 /** Shields ignores anything shorter for endpoint badges. */
 const SHIELDS_CACHE_SECONDS = 300
@@ -27,17 +30,37 @@ export interface BadgeContent {
 }
 
 export interface BadgeViews {
+  /** The one public status; undefined (or `health` undefined: no probe round yet) says "unknown". */
+  status: ComponentsBody | undefined
   health: HealthBody | undefined
   history: HistoryBody | undefined
 }
 
-const COMPONENT_LABELS: Record<BadgeComponent, string> = { database: 'database', cache: 'cache', bot: 'bot' }
+/** The status badge's words and colour for each page indicator (severity: none < maintenance < minor < major < critical). */
+export const INDICATOR_BADGE: Record<Indicator, { message: string, color: string }> = {
+  none: { message: 'operational', color: BADGE_COLORS.good },
+  maintenance: { message: 'maintenance', color: BADGE_COLORS.maintenance },
+  minor: { message: 'minor outage', color: BADGE_COLORS.warning },
+  major: { message: 'partial outage', color: BADGE_COLORS.severe },
+  critical: { message: 'major outage', color: BADGE_COLORS.bad }
+}
+
+/** A component's status badge: its status in the model, one word each. */
+export const STATUS_BADGE: Record<ShownStatus, { message: string, color: string }> = {
+  operational: { message: 'operational', color: BADGE_COLORS.good },
+  under_maintenance: { message: 'maintenance', color: BADGE_COLORS.maintenance },
+  degraded_performance: { message: 'degraded performance', color: BADGE_COLORS.warning },
+  partial_outage: { message: 'partial outage', color: BADGE_COLORS.severe },
+  major_outage: { message: 'major outage', color: BADGE_COLORS.bad },
+  unknown: { message: 'unknown', color: BADGE_COLORS.none }
+}
+
 const UPTIME_WINDOW = { 'uptime-24h': '1d', 'uptime-7d': '7d', 'uptime-30d': '30d' } as const
 
 export function badgeContent (badge: Badge, component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {
-  if (badge === 'status') return statusBadge(component, views.health)
+  if (badge === 'status') return statusBadge(component, views)
   if (badge === 'shards') return shardsBadge(views.health)
-  const label = `${component === undefined ? '' : `${COMPONENT_LABELS[component]} `}uptime ${badge.slice('uptime-'.length)}`
+  const label = `${component === undefined ? '' : `${component} `}uptime ${badge.slice('uptime-'.length)}`
   return uptimeBadge(label, uptimePercent(badge, component, views.history))
 }
 
@@ -49,18 +72,13 @@ export function shieldsEndpoint (content: BadgeContent): ShieldsEndpointBody {
   return { schemaVersion: 1, label: content.label, message: content.message, color: content.color, cacheSeconds: SHIELDS_CACHE_SECONDS }
 }
 
-function statusBadge (component: BadgeComponent | undefined, health: HealthBody | undefined): BadgeContent {
-  const label = component === undefined ? 'status' : COMPONENT_LABELS[component]
-  if (health === undefined) return { label, message: 'unknown', color: BADGE_COLORS.none }
-  // An active maintenance window explains whatever else is shown, as on the status page.
-  if (health.maintenance) return { label, message: 'maintenance', color: BADGE_COLORS.maintenance }
-  const status = component === undefined ? health.status : health.components[component].status
-  switch (status) {
-    case 'ok': return { label, message: 'operational', color: BADGE_COLORS.good }
-    case 'degraded': return { label, message: 'degraded', color: BADGE_COLORS.warning }
-    case 'down': return { label, message: component === undefined ? 'major outage' : 'down', color: BADGE_COLORS.bad }
-    default: return { label, message: 'not monitored', color: BADGE_COLORS.none }
-  }
+/** The model's indicator, or the model's status of one component; "unknown" before the first probe round. */
+function statusBadge (component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {
+  const label = component === undefined ? 'status' : component
+  if (views.status === undefined || views.health === undefined) return { label, ...STATUS_BADGE.unknown }
+  if (component === undefined) return { label, ...INDICATOR_BADGE[views.status.indicator] }
+  const shown = views.status.components.find((candidate) => candidate.id === component)?.status ?? 'unknown'
+  return { label, ...STATUS_BADGE[shown] }
 }
 
 function shardsBadge (health: HealthBody | undefined): BadgeContent {
@@ -84,7 +102,7 @@ function uptimeBadge (label: string, percent: number | null): BadgeContent {
  */
 export function uptimePercent (badge: Exclude<Badge, 'status' | 'shards'>, component: BadgeComponent | undefined, history: HistoryBody | undefined): number | null {
   if (history === undefined) return null
-  if (badge === 'uptime-90d') return component === undefined ? history.uptime.percent : history.uptime.components[component]
+  if (badge === 'uptime-90d') return component === undefined ? history.uptime.percent : byId<number | null>(history.uptime.components, component) ?? null
   const { ratio } = uptimeWindow(history, UPTIME_WINDOW[badge], component)
   // Rounded down to 0.001 like every percentage of the history, so a single down minute never shows as 100.
   return ratio === null ? null : Math.floor(ratio * 100_000) / 1000

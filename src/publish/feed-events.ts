@@ -12,6 +12,12 @@ export type FeedEvent = {
   at: number
   title: string
   message: string
+  /**
+   * The ids of the components the incident or window names. Rows do not name components yet: once incidents carry
+   * `components: [{ id, status }]` and windows `components: [id]`, fill this from them below (two lines), and the
+   * feeds name them (./feeds.ts componentNames).
+   */
+  components: string[]
 } & ({
   kind: 'incident'
   incidentId: number
@@ -38,6 +44,7 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
         at: Date.parse(update.created_at),
         title: incident.title,
         message: update.message,
+        components: [],
         incidentId: incident.id,
         status: update.status as IncidentStatus,
         impact: incident.impact as IncidentImpact
@@ -61,6 +68,7 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
         at,
         title: row.title,
         message: row.message,
+        components: [],
         maintenanceId: row.id,
         step,
         startsAt: row.starts_at,

@@ -5,7 +5,10 @@ import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceStep } from './feed-events.ts'
 
 export interface FeedText {
+  /** Without a status file naming the product. */
   title: string
+  /** With one: the product's name in it. */
+  productTitle: (product: string) => string
   description: string
   language: string
   incidentStatus: Record<IncidentStatus, string>
@@ -13,27 +16,33 @@ export interface FeedText {
   maintenanceStep: Record<MaintenanceStep, string>
   maintenance: string
   window: (from: string, to: string) => string
+  /** Before the names of the components an entry affects. */
+  affected: string
 }
 
 export const FEED_TEXT: Record<Locale, FeedText> = {
   en: {
     title: 'System status: incidents and maintenance',
+    productTitle: (product) => `${product} status: incidents and maintenance`,
     description: 'Every update to an incident or a maintenance window, newest first.',
     language: 'en',
     incidentStatus: TEXT.en.incidentStatus,
     impact: TEXT.en.impact,
     maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
     maintenance: 'Maintenance',
-    window: (from, to) => `Planned from ${from} until ${to}.`
+    window: (from, to) => `Planned from ${from} until ${to}.`,
+    affected: 'Affected'
   },
   de: {
     title: 'Systemstatus: Vorfälle und Wartungen',
+    productTitle: (product) => `${product}-Status: Vorfälle und Wartungen`,
     description: 'Jede Meldung zu einem Vorfall oder einer Wartung, die neueste zuerst.',
     language: 'de',
     incidentStatus: TEXT.de.incidentStatus,
     impact: TEXT.de.impact,
     maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
     maintenance: 'Wartung',
-    window: (from, to) => `Geplant von ${from} bis ${to}.`
+    window: (from, to) => `Geplant von ${from} bis ${to}.`,
+    affected: 'Betroffen'
   }
 }

@@ -1,6 +1,7 @@
 // The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and German): one entry per published update,
 // written by the `feed` library. Operator text is HTML-escaped: both formats carry titles and content as HTML.
 import { Feed, type Item } from 'feed'
+import type { PublicComponent } from '../api/components.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { FeedEvent } from './feed-events.ts'
@@ -26,6 +27,18 @@ export interface FeedOptions extends SiteLinks {
   events: FeedEvent[]
   /** The feed's `updated` when there is no entry yet. */
   now: number
+  /** The model's components (GET /api/v1/health/components), whose names an entry's affected components are shown by. */
+  components?: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>
+  /** The declared product's name (the feed's title names it); undefined without a status file. */
+  productName?: string | undefined
+}
+
+/**
+ * The names of the components `ids` names, in the model's words and this language; an id no longer declared is shown as
+ * it is, as plain text (DESIGN §10).
+ */
+export function componentNames (ids: readonly string[], components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>, lang: Locale): string[] {
+  return ids.map((id) => components.find((component) => component.id === id)?.name[lang] ?? id)
 }
 
 /** The `tag:` URI of an entry (RFC 4151): the host without its port, the year the scheme was minted, the event key. */
@@ -37,15 +50,16 @@ export function buildFeed (options: FeedOptions): string {
   const { lang, format, events } = options
   const text = FEED_TEXT[lang]
   const self = `${options.baseUrl}${feedPath(lang, format, options.germanPrefix)}`
+  const title = options.productName === undefined ? text.title : text.productTitle(options.productName)
   const feed = new Feed({
     id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed`,
-    title: text.title,
+    title,
     description: text.description,
     link: statusUrl(options, lang),
     language: text.language,
     updated: new Date(events[0]?.at ?? options.now),
     feedLinks: { [format]: self },
-    author: { name: text.title },
+    author: { name: title },
     generator: false,
     ttl: 1
   })
@@ -56,7 +70,9 @@ export function buildFeed (options: FeedOptions): string {
 function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {
   const { lang } = options
   const date = new Date(event.at)
-  const message = `<p>${escapeHtml(event.message).replace(/\r?\n/g, '<br>')}</p>`
+  const names = componentNames(event.components, options.components ?? [], lang)
+  const affected = names.length === 0 ? '' : `<p>${escapeHtml(`${text.affected}: ${names.join(', ')}`)}</p>`
+  const message = `<p>${escapeHtml(event.message).replace(/\r?\n/g, '<br>')}</p>${affected}`
   if (event.kind === 'incident') {
     const status = text.incidentStatus[event.status]
     return {

@@ -1,9 +1,12 @@
 // Prometheus metrics (prom-client, one registry per instance): every gauge is read from the in-memory snapshots
-// (monitor, history, incidents, the chat platform's status) when scraped — never a database query per scrape.
+// (the one public status, monitor, history, incidents, the chat platform's status) when scraped — never a database
+// query per scrape. The page indicator and each declared component's status are the model's (src/status/model.ts);
+// `component_status` and `component_up` keep reporting the measured health of GET /api/v1/health, as before.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Monitor } from '../monitor/monitor.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
+import type { StatusService } from '../status/service.ts'
 import { uptimeWindows } from './uptime-windows.ts'
 
 export const METRICS_PREFIX = 'status_api_'
@@ -13,12 +16,18 @@ export const UNMATCHED_ROUTE = '(unmatched)'
 const COMPONENT_STATUSES = ['ok', 'degraded', 'down', 'unknown'] as const
 const IMPACTS = ['none', 'minor', 'major', 'critical'] as const
 const PLATFORM_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
+/** The page indicator's values (GET /api/v1/health/components `indicator`). */
+export const PAGE_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
+/** A component's values in the model (GET /api/v1/health/components `components[].status`). */
+export const PUBLIC_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance', 'unknown'] as const
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 export interface MetricsSources {
   monitor: Monitor
   incidents: IncidentsService
   platformStatus: PlatformStatus
+  /** The one public status. */
+  status: StatusService
 }
 
 export interface Metrics {
@@ -28,22 +37,49 @@ export interface Metrics {
 }
 
 export function createMetrics (sources: MetricsSources): Metrics {
-  const { monitor, incidents, platformStatus } = sources
+  const { monitor, incidents, platformStatus, status } = sources
   const registry = new Registry()
   const name = (suffix: string) => `${METRICS_PREFIX}${suffix}`
   const registers = [registry]
   const health = () => monitor.health()?.value
-  /** The overall status and each component's, from the latest snapshot; none before the first probe round. */
+  /** The measured overall status and each measured component's, from the latest snapshot; none before the first probe round. */
   const statuses = (): Record<string, string> => {
     const body = health()
     if (body === undefined) return {}
-    const { database, cache, bot } = body.components
-    return { overall: body.status, database: database.status, cache: cache.status, bot: bot.status }
+    const measured: Record<string, string> = { overall: body.status }
+    for (const [component, value] of Object.entries(body.components)) measured[component] = value.status
+    return measured
   }
 
   new Gauge({
+    name: name('page_indicator'),
+    help: 'The status page\'s indicator (GET /api/v1/health/components): 1 for the current one, 0 for the others.',
+    labelNames: ['indicator'] as const,
+    registers,
+    collect () {
+      this.reset()
+      const { indicator } = status.current().value
+      for (const candidate of PAGE_INDICATORS) this.set({ indicator: candidate }, candidate === indicator ? 1 : 0)
+    }
+  })
+
+  new Gauge({
+    name: name('component_public_status'),
+    help: 'Each declared component\'s status as the status page shows it (Statuspage\'s values, incidents and maintenance ' +
+      'included, or unknown): 1 for the current one, 0 for the others.',
+    labelNames: ['component', 'status'] as const,
+    registers,
+    collect () {
+      this.reset()
+      for (const component of status.current().value.components) {
+        for (const candidate of PUBLIC_STATUSES) this.set({ component: component.id, status: candidate }, candidate === component.status ? 1 : 0)
+      }
+    }
+  })
+
+  new Gauge({
     name: name('component_status'),
-    help: 'Status of each component and of the whole service (component="overall"): 1 for the current status, 0 for the others.',
+    help: 'Measured status of each probed component and of the whole service (component="overall"), as GET /api/v1/health reports it: 1 for the current status, 0 for the others.',
     labelNames: ['component', 'status'] as const,
     registers,
     collect () {
@@ -59,7 +95,7 @@ export function createMetrics (sources: MetricsSources): Metrics {
 
   new Gauge({
     name: name('component_up'),
-    help: '1 when the component (or the service, component="overall") is up (ok or degraded), 0 when down; absent while unknown.',
+    help: '1 when the measured component (or the service, component="overall") is up (ok or degraded), 0 when down; absent while unknown.',
     labelNames: ['component'] as const,
     registers,
     collect () {

@@ -1,14 +1,16 @@
-// The status page as Markdown (/status.md and its German twin): the same four API bodies and the same words as the
-// HTML page (src/site/assets/status-text.js), for agents and anyone who wants the status as plain text.
+// The status page as Markdown (/status.md and its German twin): the same API bodies and the same words as the HTML page
+// (src/site/assets/status-text.js), for agents and anyone who wants the status as plain text. The headline and the
+// components table render the one public status (GET /api/v1/health/components) and decide nothing.
+import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../site/assets/status-format.js'
 import { TEXT, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
-import { uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
+import type { ShownStatus } from '../status/model.ts'
+import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
 
 /** The words of status-text.js this view uses beyond what status-view.d.ts declares. */
 interface Words extends StatusText {
-  components: Record<'database' | 'cache' | 'bot', string>
   componentsHeading: string
   latency: string
   shards: (connected: number, total: number) => string
@@ -18,7 +20,7 @@ interface Words extends StatusText {
   upcomingHeading: string
   platformHeading: string
   platformIndicator: Record<string, string>
-  platformStatus: Record<string, string>
+  platformStatus: Record<Exclude<ShownStatus, 'unknown'>, string>
   platformStale: (fetched: string) => string
   platformUnavailable: string
   platformIncidents: string
@@ -79,15 +81,15 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
   const words = TEXT[lang] as Words
   const more = MORE[lang]
   const when = (iso: string) => dateTime(words, iso)
-  const { health, history, discord, incidents } = bodies
+  const { components: status, health, history, discord, incidents } = bodies
   const out: string[] = [`# ${more.title}`, '']
 
-  if (health === null) {
+  // Before the first probe round nothing is measured: the headline says so rather than "operational".
+  if (status === null || health === null) {
     out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
   } else {
-    // The model's page indicator, which the health body carries too (DESIGN §10).
-    const state = health.indicator
-    out.push(`**${words.overall[state]}** — ${words.overallDetail[state]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
+    // The model's page indicator in the page's words (DESIGN §10).
+    out.push(`**${headline(words, status)}** — ${words.overallDetail[status.indicator]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
 
   if (incidents !== null && incidents.maintenance !== null) {
@@ -108,20 +110,24 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
   else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents)
 
   out.push(`## ${words.componentsHeading}`, '')
-  if (health === null) {
+  if (status === null) {
     out.push(words.sectionUnavailable, '')
   } else {
     out.push(`| ${more.component} | ${more.status} | ${words.latency} | ${more.details} |`, '|---|---|---|---|')
-    for (const name of ['database', 'cache', 'bot'] as const) {
-      const component = health.components[name]
-      const details = [
-        ...(name === 'bot' && health.components.bot.shards !== null ? [words.shards(health.components.bot.shards.connected, health.components.bot.shards.total)] : []),
-        ...(component.message === undefined ? [] : [markdownText(component.message)])
-      ]
+    for (const row of componentRows(status)) {
+      if (row.kind === 'group') {
+        out.push(`| **${markdownText(row.group.name[lang])}** | **${statusWords(words, row.group.status)}** | | |`)
+        continue
+      }
+      const { component } = row
+      const name = `${row.member ? '↳ ' : ''}${markdownText(component.name[lang])} \`${component.id}\``
       const latency = component.latencyMs === null ? '–' : millis(words, component.latencyMs)
-      out.push(`| ${words.components[name]} | ${words.status[component.status]} | ${latency} | ${details.join('; ')} |`)
+      const details = component.message === null ? '' : markdownText(component.message)
+      out.push(`| ${name} | ${statusWords(words, component.status)} | ${latency} | ${details} |`)
     }
     out.push('')
+    const shards = health?.components.bot.shards ?? null
+    if (shards !== null) out.push(`${words.shards(shards.connected, shards.total)}.`, '')
   }
 
   out.push(`## ${more.uptimeHeading}`, '')
@@ -133,11 +139,13 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
       const shown = window.ratio === null ? more.noData : percent(words, window.ratio * 100)
       out.push(`| ${more.windows[window.window]} | ${shown} | ${more.of(window.checks, window.expectedChecks)} |`)
     }
-    const perComponent = (['database', 'cache', 'bot'] as const).map((name) => {
-      const value = history.uptime.components[name]
-      return `${words.components[name]} ${value === null ? more.noData : percent(words, value)}`
+    // Every component the history reports, by the model's names and in page order.
+    const perComponent = (status?.components ?? []).flatMap((component) => {
+      const value = byId<number | null>(history.uptime.components, component.id)
+      return value === undefined ? [] : [`${markdownText(component.name[lang])} ${value === null ? more.noData : percent(words, value)}`]
     })
-    out.push('', `${more.perComponent}: ${perComponent.join(', ')}.`, '')
+    out.push('')
+    if (perComponent.length > 0) out.push(`${more.perComponent}: ${perComponent.join(', ')}.`, '')
   }
 
   out.push(`## ${words.platformHeading}`, '')
@@ -165,8 +173,40 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
   else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents)
 
   out.push(`## ${more.sources}`, '', more.sourcesText, '',
-    '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
+    '- `/api/v1/health/components`', '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
   return out.join('\n')
+}
+
+/** The page's words for the model's indicator (status-text.js `indicator`), else the model's own description. */
+export function headline (words: Words, status: Pick<ComponentsBody, 'indicator'>): string {
+  return words.overall[status.indicator]
+}
+
+/** A status of the model in the page's words: Statuspage's five as the page names them, `unknown` as "not monitored". */
+export function statusWords (words: Words, status: ShownStatus): string {
+  return status === 'unknown' ? words.status.unknown : words.platformStatus[status]
+}
+
+export type ComponentRow =
+  | { kind: 'group', group: ComponentsBody['groups'][number] }
+  | { kind: 'component', component: ComponentsBody['components'][number], member: boolean }
+
+/** The components in page order; a group's row comes where its first member is, followed by its members. */
+export function componentRows (status: ComponentsBody): ComponentRow[] {
+  const rows: ComponentRow[] = []
+  const done = new Set<string>()
+  for (const component of status.components) {
+    const group = component.group === null ? undefined : status.groups.find((candidate) => candidate.id === component.group)
+    if (group === undefined) {
+      rows.push({ kind: 'component', component, member: false })
+      continue
+    }
+    if (done.has(group.id)) continue
+    done.add(group.id)
+    rows.push({ kind: 'group', group })
+    for (const member of status.components.filter((candidate) => candidate.group === group.id)) rows.push({ kind: 'component', component: member, member: true })
+  }
+  return rows
 }
 
 function incidentList (out: string[], words: Words, list: IncidentsBody['incidents'], none: string): void {

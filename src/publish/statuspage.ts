@@ -1,6 +1,8 @@
-// Our state as Atlassian Statuspage v2 documents (`/status/api/v2/…`): components from the health snapshot, incidents
-// and maintenance windows from the incidents rows. Pure: the views, a base URL and a time in, the eight documents out.
+// Our state as Atlassian Statuspage v2 documents (`/status/api/v2/…`): components, groups and the indicator from the one
+// public status (src/status/model.ts), incidents and maintenance windows from the incidents rows. Pure: the views, a base
+// URL and a time in, the eight documents out; nothing here decides a status.
 import { createHash } from 'node:crypto'
+import type { ComponentsBody } from '../api/components.ts'
 import type { HealthBody } from '../api/health.ts'
 import type {
   StatuspageComponent, StatuspageIncident, StatuspagePage, StatuspageScheduledMaintenance, StatuspageStatusField
@@ -22,23 +24,14 @@ export type StatuspageDocument = typeof STATUSPAGE_DOCUMENTS[number]
 /** Statuspage lists this many of the most recent incidents or windows. */
 const RECENT = 50
 
-const PAGE_NAME = 'System status'
+/** The page's name without a status file (and before one names the product). */
+const GENERIC_PAGE_NAME = 'System status'
 
-/** Our components in their fixed order: the id and position never change. */
-const COMPONENTS = [
-  { id: 'database', name: 'Database', description: 'The database that stores the bot\'s and the dashboard\'s data.', downIs: 'major_outage' },
-  { id: 'cache', name: 'Cache', description: 'The shared cache; without it every replica answers from its own memory.', downIs: 'partial_outage' },
-  { id: 'bot', name: 'Bot connection', description: 'The bot\'s connection to Discord (its shards).', downIs: 'major_outage' }
-] as const
-
-const INDICATOR_ORDER = ['none', 'minor', 'major', 'critical'] as const
-type Indicator = typeof INDICATOR_ORDER[number]
-const DESCRIPTIONS: Record<Indicator, string> = {
-  none: 'All Systems Operational',
-  minor: 'Minor Service Outage',
-  major: 'Partial System Outage',
-  critical: 'Major System Outage'
-}
+/**
+ * A group's id in the copy. Statuspage has one id space for groups and components, the status file two (a group and a
+ * component may both be called `bot`), so a group's id carries a prefix no component id can have.
+ */
+export const statuspageGroupId = (groupId: string) => `group:${groupId}`
 
 /** Statuspage's default words for a window's lifecycle; the operator's message goes with `scheduled`. */
 const STEP_BODY: Record<Exclude<MaintenanceStep, 'scheduled'>, string> = {
@@ -51,22 +44,28 @@ const STEP_STATUS: Record<MaintenanceStep, StatuspageScheduledMaintenance['statu
 }
 
 export interface StatuspageInput extends SiteLinks {
+  /** The one public status: every component's and group's status, and the indicator. */
+  status: ComponentsBody
+  /** The measured snapshot: only its times (`startedAt`, `checkedAt`) are read. */
   health: HealthBody
   rows: IncidentsData
   now: number
+  /** The declared product's name; undefined without a status file. */
+  productName?: string | undefined
 }
 
 export function buildStatuspageDocuments (input: StatuspageInput): Record<StatuspageDocument, unknown> {
   const page = statuspagePage(input)
-  const components = statuspageComponents(input.health, page.id)
+  const components = statuspageComponents(input.status, input.health, page.id)
+  const byId = new Map(components.map((component) => [component.id, component]))
   const incidents = [...input.rows.incidents]
     .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id)
-    .map((row) => statuspageIncident(row, input, page.id))
+    .map((row) => statuspageIncident(row, input, page.id, byId))
   const unresolved = incidents.filter((incident) => incident.resolved_at === null)
-  const maintenances = statuspageMaintenances(input, page.id)
+  const maintenances = statuspageMaintenances(input, page.id, byId)
   const upcoming = maintenances.filter((window) => window.status === 'scheduled').reverse()
   const active = maintenances.filter((window) => window.status === 'in_progress')
-  const status = statuspageStatus(input.health, unresolved)
+  const status = statuspageStatus(input.status)
   return {
     'summary.json': { page, components, incidents: unresolved, scheduled_maintenances: [...active, ...upcoming], status },
     'status.json': { page, status },
@@ -83,7 +82,7 @@ function statuspagePage (input: StatuspageInput): StatuspagePage {
   return {
     // Statuspage page ids are 12 lowercase letters and digits; ours is derived from the base URL, so it is stable.
     id: createHash('sha256').update(input.baseUrl).digest('hex').slice(0, 12),
-    name: PAGE_NAME,
+    name: input.productName === undefined ? GENERIC_PAGE_NAME : `${input.productName} status`,
     url: statusUrl(input, 'en'),
     time_zone: 'Etc/UTC',
     updated_at: input.health.checkedAt
@@ -91,43 +90,82 @@ function statuspagePage (input: StatuspageInput): StatuspagePage {
 }
 
 /**
- * ok → operational, degraded → degraded_performance, down → major_outage (the cache: partial_outage, as the service
- * keeps answering from memory). While a maintenance window is active every component is under_maintenance. A component
- * that is not configured (`unknown`) is left out: Statuspage has no word for it and "operational" would be a guess.
+ * The model's components in page order, each group as a Statuspage group component (`group: true`, its members' ids in
+ * `components`) placed where its first member is, followed by its members (`group_id`). Positions count 1, 2, 3… in that
+ * order. A component whose status is `unknown` is left out, as is a group none of whose members is shown: Statuspage has
+ * no word for it and "operational" would be a guess.
  */
-export function statuspageComponents (health: HealthBody, pageId: string): StatuspageComponent[] {
+export function statuspageComponents (status: ComponentsBody, health: Pick<HealthBody, 'startedAt' | 'checkedAt'>, pageId: string): StatuspageComponent[] {
   const result: StatuspageComponent[] = []
-  COMPONENTS.forEach((component, index) => {
-    const status = health.components[component.id].status
-    if (status === 'unknown') return
-    result.push({
-      id: component.id,
-      name: component.name,
-      status: health.maintenance ? 'under_maintenance' : status === 'ok' ? 'operational' : status === 'degraded' ? 'degraded_performance' : component.downIs,
-      created_at: health.startedAt,
-      updated_at: health.checkedAt,
-      position: index + 1,
-      description: component.description,
-      showcase: true,
-      start_date: null,
-      group_id: null,
-      page_id: pageId,
-      group: false,
-      only_show_if_degraded: false
-    })
+  const shown = status.components.filter((component) => component.status !== 'unknown')
+  const emittedGroups = new Set<string>()
+  const entry = (fields: Pick<StatuspageComponent, 'id' | 'name' | 'status' | 'description' | 'group_id' | 'group'> & { components?: string[] }): StatuspageComponent => ({
+    id: fields.id,
+    name: fields.name,
+    status: fields.status,
+    created_at: health.startedAt,
+    updated_at: health.checkedAt,
+    position: result.length + 1,
+    description: fields.description,
+    showcase: true,
+    start_date: null,
+    group_id: fields.group_id,
+    page_id: pageId,
+    group: fields.group,
+    only_show_if_degraded: false,
+    ...(fields.components === undefined ? {} : { components: fields.components })
   })
+  const member = (component: ComponentsBody['components'][number]) => entry({
+    id: component.id,
+    name: component.name.en,
+    status: component.status as StatuspageComponent['status'],
+    description: component.description?.en ?? null,
+    group_id: component.group === null ? null : statuspageGroupId(component.group),
+    group: false
+  })
+  for (const component of shown) {
+    const group = component.group === null ? undefined : status.groups.find((candidate) => candidate.id === component.group)
+    if (group === undefined) {
+      result.push(member({ ...component, group: null }))
+      continue
+    }
+    if (emittedGroups.has(group.id)) continue
+    emittedGroups.add(group.id)
+    const members = shown.filter((candidate) => candidate.group === group.id)
+    result.push(entry({
+      id: statuspageGroupId(group.id),
+      name: group.name.en,
+      // A group with a shown member is never `unknown` in the model: its status is the worst of its members'.
+      status: group.status as StatuspageComponent['status'],
+      description: null,
+      group_id: null,
+      group: true,
+      components: members.map((candidate) => candidate.id)
+    }))
+    for (const candidate of members) result.push(member(candidate))
+  }
   return result
 }
 
-/** The worst of the health (degraded → minor, down → critical) and the impact of any unresolved incident. */
-export function statuspageStatus (health: HealthBody, unresolved: Array<Pick<StatuspageIncident, 'impact'>>): StatuspageStatusField {
-  const fromHealth: Indicator = health.status === 'down' ? 'critical' : health.status === 'degraded' ? 'minor' : 'none'
-  const indicator = [fromHealth, ...unresolved.map((incident) => incident.impact)]
-    .reduce((worst, next) => INDICATOR_ORDER.indexOf(next) > INDICATOR_ORDER.indexOf(worst) ? next : worst, 'none' as Indicator)
-  return { indicator, description: indicator === 'none' && health.maintenance ? 'Service Under Maintenance' : DESCRIPTIONS[indicator] }
+/** The model's indicator and Statuspage's words for it. */
+export function statuspageStatus (status: Pick<ComponentsBody, 'indicator' | 'description'>): StatuspageStatusField {
+  return { indicator: status.indicator, description: status.description }
 }
 
-function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId: string): StatuspageIncident {
+/**
+ * The components an incident or a window names, as Statuspage components from this copy (an id the copy does not show
+ * is left out). Incident rows do not name components yet: when they carry `components: [{ id, status }]` (and windows
+ * `components: [id]`), pass those ids here from statuspageIncident and statuspageMaintenances, and fill each update's
+ * `affected_components` likewise; then lift `maxItems: 0` in src/api/statuspage.ts.
+ */
+export function namedComponents (ids: readonly string[], byId: ReadonlyMap<string, StatuspageComponent>): StatuspageComponent[] {
+  return ids.flatMap((id) => {
+    const component = byId.get(id)
+    return component === undefined ? [] : [component]
+  })
+}
+
+function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId: string, byId: ReadonlyMap<string, StatuspageComponent>): StatuspageIncident {
   const id = String(row.id)
   const monitoring = row.updates.filter((update) => update.status === 'monitoring').at(-1)
   return {
@@ -142,7 +180,7 @@ function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId:
     shortlink: incidentUrl(links, 'en', row.id),
     started_at: row.started_at,
     page_id: pageId,
-    components: [],
+    components: namedComponents([], byId), // the row's component ids, once incidents name them
     incident_updates: row.updates.map((update) => ({
       id: String(update.id),
       status: update.status as IncidentStatus,
@@ -157,7 +195,7 @@ function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId:
 }
 
 /** Every window, latest start first, with its lifecycle as updates (the same events the feeds list). */
-function statuspageMaintenances (input: StatuspageInput, pageId: string): StatuspageScheduledMaintenance[] {
+function statuspageMaintenances (input: StatuspageInput, pageId: string, byId: ReadonlyMap<string, StatuspageComponent>): StatuspageScheduledMaintenance[] {
   const events = feedEvents({ incidents: [], maintenances: input.rows.maintenances }, input.now)
   return [...input.rows.maintenances]
     .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at) || b.id - a.id)
@@ -178,7 +216,7 @@ function statuspageMaintenances (input: StatuspageInput, pageId: string): Status
         shortlink: maintenanceUrl(input, 'en', row.id),
         started_at: row.starts_at,
         page_id: pageId,
-        components: [],
+        components: namedComponents([], byId), // the window's component ids, once windows name them
         scheduled_for: row.starts_at,
         scheduled_until: row.ends_at,
         incident_updates: steps.map(({ step, at: ms }) => {

@@ -2,7 +2,8 @@
 // agents, badges and /status.md report.
 import type { HistoryBody } from '../api/health.ts'
 
-export type UptimeComponent = 'database' | 'cache' | 'bot'
+/** A component's id: the history reports the builtin three today and every declared component once it records them. */
+export type UptimeComponent = string
 
 export const UPTIME_WINDOWS = ['1d', '7d', '30d', '90d'] as const
 export type UptimeWindow = typeof UPTIME_WINDOWS[number]
@@ -26,7 +27,7 @@ const DAYS: Record<UptimeWindow, number> = { '1d': 1, '7d': 7, '30d': 30, '90d':
  */
 export function uptimeWindow (history: HistoryBody, window: UptimeWindow, component?: UptimeComponent): WindowUptime {
   if (window === '1d') {
-    const statuses = history.checks.map((check) => component === undefined ? check.status : check.components[component])
+    const statuses = history.checks.map((check) => component === undefined ? check.status : byId(check.components, component) ?? 'unknown')
       .filter((status) => status !== 'unknown')
     const up = statuses.filter((status) => status !== 'down').length
     return { window, checks: statuses.length, expectedChecks: 24 * 60, ratio: statuses.length === 0 ? null : up / statuses.length }
@@ -36,12 +37,17 @@ export function uptimeWindow (history: HistoryBody, window: UptimeWindow, compon
   let checks = 0
   let up = 0
   for (const day of days) {
-    const percent = component === undefined ? null : day.components[component].percent
+    const percent = component === undefined ? null : byId<{ percent: number | null }>(day.components, component)?.percent ?? null
     if (component !== undefined && percent === null) continue
     checks += day.checks
     up += percent === null ? day.checks - day.downChecks : (percent / 100) * day.checks
   }
   return { window, checks, expectedChecks, ratio: checks === 0 ? null : up / checks }
+}
+
+/** One component's entry of a per-component record of the history, by id (undefined when it has none). */
+export function byId<T> (record: object, id: string): T | undefined {
+  return Object.hasOwn(record, id) ? (record as Record<string, T>)[id] : undefined
 }
 
 export function uptimeWindows (history: HistoryBody): WindowUptime[] {

@@ -112,13 +112,15 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     return { structured: result.structuredContent, text: textOf(result) }
   }
 
-  it('get_status: the health body, and a sentence to quote', async () => {
+  it('get_status: the public status body unchanged, and sentences to quote', async () => {
     const { structured, text } = await call('get_status')
+    const body = await (await fetch(`${instance.url}/api/v1/health/components`)).json() as { indicator: string, description: string, components: Array<{ id: string, status: string }> }
     const health = await (await fetch(`${instance.url}/api/v1/health`)).json() as { status: string, version: string }
-    assert.equal(structured.status, health.status)
-    assert.equal(structured.version, health.version)
-    assert.match(text, new RegExp(`^Overall status: ${health.status}`))
-    assert.match(text, /Database: ok \([\d.]+ ms\)\. Cache: ok/)
+    assert.equal(structured.indicator, body.indicator)
+    assert.deepEqual((structured.components as typeof body.components).map((c) => [c.id, c.status]), body.components.map((c) => [c.id, c.status]))
+    assert.match(text, new RegExp(`^Status: ${body.description} \\(indicator: ${body.indicator}\\)\\.`))
+    assert.match(text, /\n- Database \(database\): operational \([\d.]+ ms\)/)
+    assert.match(text, new RegExp(`Measured health: ${health.status}.*version ${health.version.replace(/\./g, '\\.')}\\.`))
   })
 
   it('get_uptime: each window, with its days', async () => {

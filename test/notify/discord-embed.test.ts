@@ -34,6 +34,17 @@ describe('Discord embeds', () => {
   })
 })
 
+describe('the status.changed embed', () => {
+  it('names the components whose measured status changed, and none for an event written before they were named', () => {
+    const links = { status: 'https://s.example/status' }
+    const status = { from: 'ok', to: 'down', since: '2026-11-21T12:00:00.000Z', components: { database: 'down', music: 'degraded' } }
+    const named = embedFor('status.changed', { status: { ...status, changed: [{ id: 'database', from: 'ok', to: 'down' }, { id: 'music', from: 'ok', to: 'degraded' }] } }, links)
+    assert.equal(named.description, 'The overall status changed from ok to down. Changed: database (ok → down), music (ok → degraded).')
+    const old = embedFor('status.changed', { status } as never, links)
+    assert.equal(old.description, 'The overall status changed from ok to down.')
+  })
+})
+
 describe('backoff', () => {
   it('doubles per attempt up to the cap, jittered between half and all of it', () => {
     assert.equal(backoffMs(1, 1000, 60_000, () => 1), 1000)

@@ -152,6 +152,8 @@ for (const backend of databaseBackends()) {
         ['status.changed', 'ok', 'down'], ['status.changed', 'down', 'ok']
       ])
       assert.equal(written[0]!.payload.status.components.bot, 'down')
+      assert.deepEqual(written.map((e) => e.payload.status.changed), [[{ id: 'bot', from: 'ok', to: 'down' }], [{ id: 'bot', from: 'down', to: 'ok' }]],
+        'each names the component whose measured status changed')
     })
   })
 }

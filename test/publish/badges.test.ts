@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { dayOfMinute, minuteOf } from '../../src/lib/minutes.ts'
 import { buildHistory } from '../../src/monitor/history.ts'
 import { BADGES, BADGE_COLORS, LABEL_COLOR, badgeSvg, uptimePercent } from '../../src/publish/badges.ts'
-import { scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/operations.ts'
 import type { DayCounts } from '../../src/store/repositories/health-checks.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 import { shieldsEndpointValidator } from './shields-endpoint-schema.ts'
@@ -141,20 +141,21 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(await json('/status/badges/status.json?component=cache'), { schemaVersion: 1, label: 'cache', message: 'operational', color: BADGE_COLORS.good, cacheSeconds: 300 })
       const status = await json('/status/badges/status.json')
       assert.equal(status.label, 'status')
-      assert.equal(status.message, 'degraded', 'one of two shards is down: degraded')
+      assert.equal(status.message, 'minor outage', 'one of two shards is down: the bot is degraded, the indicator minor')
+      assert.deepEqual(await json('/status/badges/status.json?component=bot'), { schemaVersion: 1, label: 'bot', message: 'degraded performance', color: BADGE_COLORS.warning, cacheSeconds: 300 })
     })
 
-    it('follows the snapshot: maintenance and recovery change the badge (and its ETag)', async (t) => {
+    it('follows the public status: an incident changes the badge (and its ETag)', async (t) => {
       const { app, context, clock } = await setup(t)
       const before = await app.inject('/status/badges/status.svg')
-      await scheduleMaintenance(context.database.db, { title: 'Upgrade', message: 'Planned.', startsAt: clock.now(), endsAt: clock.now() + 3_600_000 }, clock.now())
+      await openIncident(context.database.db, { title: 'Down', impact: 'critical', status: 'investigating', message: 'Looking.' }, clock.now())
       await context.incidents.refresh()
-      await context.monitor.runOnce()
       const during = await app.inject('/status/badges/status.json')
-      assert.equal(during.json().message, 'maintenance')
+      assert.equal(during.json().message, 'major outage')
+      assert.equal(during.json().color, BADGE_COLORS.bad)
       const after = await app.inject('/status/badges/status.svg')
       assert.notEqual(after.headers.etag, before.headers.etag)
-      assert.match(after.body, /aria-label="status: maintenance"/)
+      assert.match(after.body, /aria-label="status: major outage"/)
     })
 
     it('answers 400 problem+json for an unknown component, and for a component on the shards badge other than the bot', async (t) => {

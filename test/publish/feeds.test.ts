@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser'
 import Parser from 'rss-parser'
 import { openIncident, scheduleMaintenance, endMaintenance, updateIncident, resolveIncident } from '../../src/incidents/operations.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { buildFeed, componentNames } from '../../src/publish/feeds.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 
 const T = Date.parse('2026-11-21T12:00:00.000Z')
@@ -180,5 +181,32 @@ describe('feed discovery', () => {
     const llms = (await app.inject('/llms.txt')).body
     assert.match(llms, /\/status\/feed\.atom\): /)
     assert.match(llms, /\/status\/feed\.rss\): /)
+  })
+})
+
+describe('feed entries name the components they affect', () => {
+  const components = [{ id: 'music', name: { en: 'Music', de: 'Musik' } }, { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard' } }]
+
+  it('by the model\'s names in the feed\'s language; an id no longer declared as plain text', () => {
+    assert.deepEqual(componentNames(['music', 'gone-1', 'dashboard'], components, 'de'), ['Musik', 'gone-1', 'Dashboard'])
+    assert.deepEqual(componentNames([], components, 'en'), [])
+  })
+
+  it('in the entry\'s text, escaped, and not at all when it names none', async () => {
+    const event = { kind: 'incident', key: 'incident/1/update/1', at: T, title: 'Slow', message: 'Looking.', incidentId: 1, status: 'investigating', impact: 'minor' } as const
+    const feed = (ids: string[]) => buildFeed({ baseUrl: BASE, germanPrefix: '/de', lang: 'en', format: 'atom', events: [{ ...event, components: ids }], now: T, components })
+    const named = await rssParser.parseString(feed(['music', '<b>old</b>']))
+    assert.ok(htmlText(named.items[0]!.content!).includes('Affected: Music, <b>old</b>'), named.items[0]!.content)
+    assert.ok(named.items[0]!.content!.includes('&lt;b&gt;old'), 'escaped')
+    assert.doesNotMatch(feed([]), /Affected/)
+  })
+})
+
+describe('a feed of a declared product', () => {
+  it('names the product in its title, in both languages', async () => {
+    for (const [lang, title] of [['en', 'Acme status: incidents and maintenance'], ['de', 'Acme-Status: Vorfälle und Wartungen']] as const) {
+      const feed = await rssParser.parseString(buildFeed({ baseUrl: BASE, germanPrefix: '/de', lang, format: 'rss', events: [], now: T, productName: 'Acme' }))
+      assert.equal(feed.title, title)
+    }
   })
 })

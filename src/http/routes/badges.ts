@@ -1,13 +1,16 @@
-// GET /status/badges/{badge}.svg and .json (Shields endpoint): status, uptime and shards badges, from memory.
+// GET /status/badges/{badge}.svg and .json (Shields endpoint): status, uptime and shards badges, from memory. The status
+// badge renders the one public status (GET /api/v1/health/components); `?component=` takes any declared id.
 import type { FastifyInstance } from 'fastify'
+import type { ComponentsBody } from '../../api/components.ts'
 import type { HistoryBody } from '../../api/health.ts'
 import { encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
 import type { Monitor } from '../../monitor/monitor.ts'
+import type { StatusDeclaration } from '../../status/declaration.ts'
 import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
-import { BADGES, badgeContent, badgeSvg, shieldsEndpoint, type Badge, type BadgeComponent } from '../../publish/badges.ts'
+import { BADGES, badgeContent, badgeSvg, shieldsEndpoint, type Badge } from '../../publish/badges.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
-import { jsonResponse } from '../../api/common.ts'
+import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { BadgeComponentQuery, ShieldsEndpointBody } from '../../api/badges.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
@@ -15,7 +18,7 @@ import { sendSerialized } from '../send.ts'
 const SVG_TYPE = 'image/svg+xml; charset=utf-8'
 
 const SUMMARIES: Record<Badge, string> = {
-  status: 'Status badge: operational, degraded, major outage or maintenance',
+  status: 'Status badge: the page indicator, or one component\'s status',
   'uptime-24h': 'Uptime badge: the last 24 hours',
   'uptime-7d': 'Uptime badge: the last 7 days',
   'uptime-30d': 'Uptime badge: the last 30 days',
@@ -23,12 +26,21 @@ const SUMMARIES: Record<Badge, string> = {
   shards: 'Shards badge: connected of total'
 }
 
-type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null]
+type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null, Serialized<ComponentsBody>]
 
-export default async function badgeRoutes (app: FastifyInstance, options: { monitor: Monitor, status: StatusService }): Promise<void> {
-  const { monitor, status } = options
+export interface BadgeRouteOptions {
+  monitor: Monitor
+  status: StatusService
+  declaration: StatusDeclaration
+}
 
-  /** The snapshot and the history as they are now; no history yet (the database never answered) is no data. */
+export default async function badgeRoutes (app: FastifyInstance, options: BadgeRouteOptions): Promise<void> {
+  const { monitor, status, declaration } = options
+  const declared = new Set(declaration.components.map((component) => component.id))
+  /** The components the shards badge may name: those the builtin bot probe measures. */
+  const botComponents = new Set(declaration.components.filter((component) => component.check.kind === 'builtin' && component.check.probe === 'bot').map((component) => component.id))
+
+  /** The snapshot, the history and the public status as they are now; no history yet (the database never answered) is no data. */
   const views = async (): Promise<Views> => {
     let history: Serialized<HistoryBody> | null = null
     try {
@@ -36,28 +48,32 @@ export default async function badgeRoutes (app: FastifyInstance, options: { moni
     } catch {
       // Shown as "no data" on the uptime badges.
     }
-    return [status.health() ?? null, history]
+    return [status.health() ?? null, history, status.current()]
   }
-  const content = (badge: Badge, component: BadgeComponent | undefined, [health, history]: Views) =>
-    badgeContent(badge, component, { health: health?.value, history: history?.value })
+  const content = (badge: Badge, component: string, [health, history, current]: Views) =>
+    badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value })
 
   for (const badge of BADGES) {
-    // One memo per route, keyed by the component: built again only when the snapshot or the history changes.
+    // One memo per route, keyed by the component: built again only when the snapshot, the history or the status changes.
     const svg = rebuiltOnChange((component, inputs: Views) => {
-      const text = badgeSvg(content(badge, component === '' ? undefined : component as BadgeComponent, inputs))
+      const text = badgeSvg(content(badge, component, inputs))
       return encodeOnce(text, text)
     })
-    const json = rebuiltOnChange((component, inputs: Views) =>
-      serialize(shieldsEndpoint(content(badge, component === '' ? undefined : component as BadgeComponent, inputs))))
+    const json = rebuiltOnChange((component, inputs: Views) => serialize(shieldsEndpoint(content(badge, component, inputs))))
 
-    const componentOf = (query: { component?: BadgeComponent }): string => {
-      if (badge === 'shards' && query.component !== undefined && query.component !== 'bot') {
-        throw problems.invalidRequest('The shards badge is about the bot only: leave out "component" or use component=bot.')
+    const componentOf = (query: { component?: string }): string => {
+      const component = query.component
+      if (component === undefined) return ''
+      if (!declared.has(component)) {
+        throw problems.invalidRequest('No component has this id: use an id from GET /api/v1/health/components, or leave out "component".')
       }
-      return query.component ?? ''
+      if (badge === 'shards' && !botComponents.has(component)) {
+        throw problems.invalidRequest('The shards badge is about the bot connection only: leave out "component" or name the bot\'s component.')
+      }
+      return component
     }
 
-    app.get<{ Querystring: { component?: BadgeComponent } }>(`/status/badges/${badge}.svg`, {
+    app.get<{ Querystring: { component?: string } }>(`/status/badges/${badge}.svg`, {
       config: { cacheControl: cacheControl.badge },
       schema: { querystring: BadgeComponentQuery }
     }, async (request, reply) => {
@@ -65,15 +81,19 @@ export default async function badgeRoutes (app: FastifyInstance, options: { moni
       return sendSerialized(reply, svg(component, await views()), { type: SVG_TYPE })
     })
 
-    app.get<{ Querystring: { component?: BadgeComponent } }>(`/status/badges/${badge}.json`, {
+    app.get<{ Querystring: { component?: string } }>(`/status/badges/${badge}.json`, {
       config: { cacheControl: cacheControl.badge },
       schema: {
         summary: `${SUMMARIES[badge]} (Shields.io endpoint JSON)`,
         description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/${badge}.svg\`, ` +
-          'which this service renders itself. Built from the health snapshot and the history in memory.',
+          'which this service renders itself. Built from the public status of GET /api/v1/health/components, the health ' +
+          'snapshot and the history in memory.',
         tags: ['badges'],
         querystring: BadgeComponentQuery,
-        response: { 200: jsonResponse('The badge as Shields endpoint JSON.', ShieldsEndpointBody) }
+        response: {
+          200: jsonResponse('The badge as Shields endpoint JSON.', ShieldsEndpointBody),
+          ...problemResponses({ 400: 'No declared component has this id (or the shards badge names another component than the bot connection).' })
+        }
       }
     }, async (request, reply) => {
       const component = componentOf(request.query)

@@ -1,4 +1,4 @@
-// GET /status/api/v2/*.json: our status as an Atlassian Statuspage v2 page, from memory (DESIGN §9).
+// GET /status/api/v2/*.json: the one public status as an Atlassian Statuspage v2 page, from memory (DESIGN §9, §10).
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Config } from '../../config.ts'
@@ -6,6 +6,7 @@ import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { serialize, type Serialized } from '../../lib/serialized.ts'
+import type { ComponentsBody } from '../../api/components.ts'
 import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { STATUSPAGE_DOCUMENTS, buildStatuspageDocuments, type StatuspageDocument } from '../../publish/statuspage.ts'
@@ -32,7 +33,7 @@ const DOCUMENTED: Record<StatuspageDocument, { summary: string, description: str
     schema: StatuspageSummaryBody
   },
   'status.json': { summary: 'Statuspage v2 status: the indicator and its description', description: 'The page and `status` only.', schema: StatuspageStatusBody },
-  'components.json': { summary: 'Statuspage v2 components: database, cache, bot connection', description: 'Components not configured here are left out.', schema: StatuspageComponentsBody },
+  'components.json': { summary: 'Statuspage v2 components: every declared component and group, in page order', description: 'Groups are components with `group: true` and their members\' ids; a component whose status is `unknown` is left out.', schema: StatuspageComponentsBody },
   'incidents.json': { summary: 'Statuspage v2 incidents: the 50 most recent, with their updates', description: 'Newest first, resolved ones included (the last 90 days).', schema: StatuspageIncidentsBody },
   'incidents/unresolved.json': { summary: 'Statuspage v2 unresolved incidents', description: 'Incidents investigating, identified or monitoring.', schema: StatuspageIncidentsBody },
   'scheduled-maintenances.json': { summary: 'Statuspage v2 scheduled maintenances: the 50 most recent', description: 'Latest start first; completed ones of the last 90 days included.', schema: StatuspageScheduledMaintenancesBody },
@@ -42,9 +43,11 @@ const DOCUMENTED: Record<StatuspageDocument, { summary: string, description: str
 
 export default async function statuspageRoutes (app: FastifyInstance, options: StatuspageRouteOptions): Promise<void> {
   const { config, status, incidents, clock } = options
-  // All eight documents are built together, again only when the health snapshot or the incidents view changes.
-  const documents = rebuiltOnChange((baseUrl, [snapshot, rows]: readonly [PublicHealthSnapshot, IncidentsData, unknown]) => {
-    const built = buildStatuspageDocuments({ baseUrl, germanPrefix: config.germanPrefix, health: snapshot.value, rows, now: clock.now() })
+  // All eight documents are built together, again only when the public status, the health snapshot or the incidents change.
+  const documents = rebuiltOnChange((baseUrl, [snapshot, rows, , current]: readonly [PublicHealthSnapshot, IncidentsData, unknown, Serialized<ComponentsBody>]) => {
+    const built = buildStatuspageDocuments({
+      baseUrl, germanPrefix: config.germanPrefix, status: current.value, health: snapshot.value, rows, now: clock.now(), productName: config.status.product.name
+    })
     return Object.fromEntries(STATUSPAGE_DOCUMENTS.map((name) => [name, serialize(built[name])])) as Record<StatuspageDocument, Serialized<unknown>>
   })
 
@@ -54,8 +57,8 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
       config: { cacheControl: cacheControl.health },
       schema: {
         summary,
-        description: `${description} Atlassian Statuspage v2 field names and enums; built from the health snapshot and the ` +
-          'incidents in memory, so it changes at most once per probe interval.',
+        description: `${description} Atlassian Statuspage v2 field names and enums; the components, groups and indicator are ` +
+          'those of GET /api/v1/health/components, and the incidents those in memory.',
         tags: ['statuspage'],
         response: {
           200: jsonResponse('The Statuspage v2 document.', schema),
@@ -66,7 +69,7 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
       const snapshot = status.health()
       const rows = incidents.rows()
       if (snapshot === undefined || rows === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
-      return sendSerialized(reply, documents(baseUrlOf(request, config), [snapshot, rows, incidents.serialized()])[name])
+      return sendSerialized(reply, documents(baseUrlOf(request, config), [snapshot, rows, incidents.serialized(), status.current()])[name])
     })
   }
 }
