@@ -68,7 +68,7 @@ const incidentFields = {
   shortlink: Type.String({ format: 'uri', description: 'The incident\'s (or window\'s) own page on this site.' }),
   started_at: DateTime,
   page_id: Type.String(),
-  components: Type.Array(StatuspageComponent, { maxItems: 0, description: 'Incidents are not tied to components here: always empty.' })
+  components: Type.Array(StatuspageComponent, { description: 'The components it names (from the status file), as they are now; ids the file no longer declares are left out.' })
 }
 
 export const StatuspageIncident = Type.Object({

@@ -12,11 +12,6 @@ export type FeedEvent = {
   at: number
   title: string
   message: string
-  /**
-   * The ids of the components the incident or window names. Rows do not name components yet: once incidents carry
-   * `components: [{ id, status }]` and windows `components: [id]`, fill this from them below (two lines), and the
-   * feeds name them (./feeds.ts componentNames).
-   */
   components: string[]
 } & ({
   kind: 'incident'
@@ -44,7 +39,7 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
         at: Date.parse(update.created_at),
         title: incident.title,
         message: update.message,
-        components: [],
+        components: incident.components.map((component) => component.id),
         incidentId: incident.id,
         status: update.status as IncidentStatus,
         impact: incident.impact as IncidentImpact
@@ -68,7 +63,7 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
         at,
         title: row.title,
         message: row.message,
-        components: [],
+        components: row.components,
         maintenanceId: row.id,
         step,
         startsAt: row.starts_at,

@@ -153,10 +153,9 @@ export function statuspageStatus (status: Pick<ComponentsBody, 'indicator' | 'de
 }
 
 /**
- * The components an incident or a window names, as Statuspage components from this copy (an id the copy does not show
- * is left out). Incident rows do not name components yet: when they carry `components: [{ id, status }]` (and windows
- * `components: [id]`), pass those ids here from statuspageIncident and statuspageMaintenances, and fill each update's
- * `affected_components` likewise; then lift `maxItems: 0` in src/api/statuspage.ts.
+ * The components an incident or a window names, as Statuspage components from this copy (an id the copy does not show,
+ * one the file no longer declares or one whose status is unknown, is left out). Updates keep `affected_components: null`:
+ * the service records which components an incident names, not each update's before and after.
  */
 export function namedComponents (ids: readonly string[], byId: ReadonlyMap<string, StatuspageComponent>): StatuspageComponent[] {
   return ids.flatMap((id) => {
@@ -180,7 +179,7 @@ function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId:
     shortlink: incidentUrl(links, 'en', row.id),
     started_at: row.started_at,
     page_id: pageId,
-    components: namedComponents([], byId), // the row's component ids, once incidents name them
+    components: namedComponents(row.components.map((component) => component.id), byId),
     incident_updates: row.updates.map((update) => ({
       id: String(update.id),
       status: update.status as IncidentStatus,
@@ -216,7 +215,7 @@ function statuspageMaintenances (input: StatuspageInput, pageId: string, byId: R
         shortlink: maintenanceUrl(input, 'en', row.id),
         started_at: row.starts_at,
         page_id: pageId,
-        components: namedComponents([], byId), // the window's component ids, once windows name them
+        components: namedComponents(row.components, byId),
         scheduled_for: row.starts_at,
         scheduled_until: row.ends_at,
         incident_updates: steps.map(({ step, at: ms }) => {

@@ -4,27 +4,20 @@
 // The Statuspage copy validates against the OpenAPI document and the npm statuspage.io client parses it; the badges are
 // valid Shields endpoint JSON; the metrics pass promtool.
 import assert from 'node:assert/strict'
-import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Statuspage } from 'statuspage.io'
-import { buildApp } from '../../src/app.ts'
-import { openContext } from '../../src/context.ts'
-import { serialize } from '../../src/lib/serialized.ts'
-import { createMetrics } from '../../src/publish/metrics.ts'
 import { STATUSPAGE_DOCUMENTS } from '../../src/publish/statuspage.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
 import type { DeclaredComponent, StatusDeclaration } from '../../src/status/declaration.ts'
 import type { Measurement, PublicComponentStatus } from '../../src/status/measure.ts'
 import { computeStatus, type ActiveWindow, type AffectingIncident } from '../../src/status/model.ts'
-import type { PublicHealthSnapshot, StatusService } from '../../src/status/service.ts'
 import { OpenApiContract } from '../discovery/openapi-contract.ts'
-import { testConfig } from '../helper.ts'
 import { promtoolBinary } from '../services/prometheus.ts'
 import { promtoolCheck } from './exposition.ts'
 import { shieldsEndpointValidator } from './shields-endpoint-schema.ts'
-import { SURFACES, expectedReading, fromModel, readSurfaces } from '../status/surfaces.ts'
+import { SURFACES, expectedReading, fromModel, listeningWithModel, readSurfaces } from '../status/surfaces.ts'
 
 const text = (en: string, de = en) => ({ en, de })
 const component = (id: string, name: string, group: string | undefined, check: DeclaredComponent['check'] = { kind: 'manual' }): DeclaredComponent =>
@@ -82,40 +75,9 @@ function modelOf (situation: Situation, updatedAt: string): ComponentsBody {
   return { ...computeStatus({ declaration: DECLARATION, measurements, incidents: situation.incidents, windows: situation.windows }), updatedAt }
 }
 
-/** A listening instance declaring DECLARATION whose public status is whatever `set` was given last. */
-async function setup (t: TestContext) {
-  const config = testConfig(t)
-  config.status = DECLARATION
-  const context = await openContext(config, { migrate: true })
-  await context.monitor.runOnce()
-  const measured = context.status
-  let body: ReturnType<typeof serialize<ComponentsBody>> = measured.current()
-  let health: { from: PublicHealthSnapshot, snapshot: PublicHealthSnapshot } | undefined
-  const fixed: StatusService = {
-    current: () => body,
-    health () {
-      const from = measured.health()!
-      if (health?.from !== from || health.snapshot.value.indicator !== body.value.indicator) {
-        health = { from, snapshot: { ...serialize({ ...from.value, indicator: body.value.indicator }), statusCode: from.statusCode } }
-      }
-      return health.snapshot
-    }
-  }
-  context.status = fixed
-  const app = await buildApp(context)
-  const metrics = createMetrics({ monitor: context.monitor, incidents: context.incidents, platformStatus: context.platformStatus, status: fixed })
-  t.after(async () => {
-    await app.close()
-    await context.close()
-  })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  const set = (value: ComponentsBody) => { body = serialize(value) }
-  return { app, context, base, metrics, set }
-}
-
 describe('every surface renders the one public status', () => {
   it('shows exactly the model\'s indicator and statuses, situation after situation', { timeout: 120_000 }, async (t) => {
-    const { app, base, metrics, set } = await setup(t)
+    const { app, base, metrics, set } = await listeningWithModel(t, DECLARATION)
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ['src/main.ts', 'mcp', '--url', base],
@@ -185,7 +147,7 @@ describe('every surface renders the one public status', () => {
   })
 
   it('a badge for an undeclared component is 400 problem+json that lists nothing', async (t) => {
-    const { app } = await setup(t)
+    const { app } = await listeningWithModel(t, DECLARATION)
     for (const url of ['/status/badges/status.svg?component=database', '/status/badges/uptime-7d.json?component=nope', '/status/badges/shards.json?component=music']) {
       const response = await app.inject(url)
       assert.equal(response.statusCode, 400, url)

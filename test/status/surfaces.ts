@@ -2,7 +2,15 @@
 // assert that they all show exactly what GET /api/v1/health/components says (DESIGN §10 "One model"). One extractor per
 // surface; readSurfaces() fetches them all from a base URL. A surface that cannot show something leaves it out:
 // `indicator` undefined, or a component absent from `components` (the Statuspage copy leaves out `unknown` ones).
+import type { TestContext } from 'node:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { buildApp } from '../../src/app.ts'
+import { openContext } from '../../src/context.ts'
+import { serialize } from '../../src/lib/serialized.ts'
+import { createMetrics } from '../../src/publish/metrics.ts'
+import type { StatusDeclaration } from '../../src/status/declaration.ts'
+import type { PublicHealthSnapshot, StatusService } from '../../src/status/service.ts'
+import { testConfig } from '../helper.ts'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ComponentsBody } from '../../src/api/components.ts'
 import type { ShieldsEndpointBody } from '../../src/api/badges.ts'
@@ -21,7 +29,7 @@ export interface SurfaceReading {
 }
 
 export const SURFACES = [
-  'statuspage-summary', 'statuspage-status', 'statuspage-components', 'badge-json', 'badge-svg',
+  'page-en', 'page-de', 'statuspage-summary', 'statuspage-status', 'statuspage-components', 'badge-json', 'badge-svg',
   'markdown-en', 'markdown-de', 'mcp', 'metrics'
 ] as const
 export type Surface = typeof SURFACES[number]
@@ -29,6 +37,14 @@ export type Surface = typeof SURFACES[number]
 /** What the model itself says, in the same shape: what every reading must agree with. */
 export function fromModel (body: Pick<ComponentsBody, 'indicator' | 'components'>): SurfaceReading {
   return { indicator: body.indicator, components: Object.fromEntries(body.components.map((component) => [component.id, component.status])) }
+}
+
+/** The HTML status page: the root's `data-indicator` and each component element's `data-component` / `data-status`. */
+export function fromStatusPage (html: string): SurfaceReading {
+  const indicator = /<div id="status"[^>]* data-indicator="([a-z]+)"/.exec(html)?.[1] as Indicator | undefined
+  const components: Record<string, ShownStatus> = {}
+  for (const [, id, status] of html.matchAll(/<li [^>]*data-component="([^"]+)" data-status="([a-z_]+)"/g)) components[id!] = status as ShownStatus
+  return { indicator, components }
 }
 
 /** `/status/api/v2/summary.json`: the indicator and every non-group component (unknown ones are not in the copy). */
@@ -130,6 +146,8 @@ export async function readSurfaces (sources: SurfaceSources): Promise<Partial<Re
   const query = (id: string) => `?component=${encodeURIComponent(id)}`
 
   const readings: Partial<Record<Surface, SurfaceReading>> = {
+    'page-en': fromStatusPage(await text('/status')),
+    'page-de': fromStatusPage(await text(`${sources.germanPrefix ?? '/de'}/status`)),
     'statuspage-summary': fromStatuspageSummary(await json('/status/api/v2/summary.json')),
     'statuspage-status': fromStatuspageStatus(await json('/status/api/v2/status.json')),
     'statuspage-components': fromStatuspageComponents(await json('/status/api/v2/components.json')),
@@ -166,4 +184,35 @@ export function expectedReading (surface: Surface, model: SurfaceReading): Surfa
     case 'statuspage-components': return { indicator: undefined, components: known }
     default: return model
   }
+}
+
+/** A listening instance of the declaration whose public status is whatever `set` was given last (the measured health stays real). */
+export async function listeningWithModel (t: TestContext, declaration: StatusDeclaration) {
+  const config = testConfig(t)
+  config.status = declaration
+  const context = await openContext(config, { migrate: true })
+  await context.monitor.runOnce()
+  const measured = context.status
+  let body: ReturnType<typeof serialize<ComponentsBody>> = measured.current()
+  let health: { from: PublicHealthSnapshot, snapshot: PublicHealthSnapshot } | undefined
+  const fixed: StatusService = {
+    current: () => body,
+    health () {
+      const from = measured.health()!
+      if (health?.from !== from || health.snapshot.value.indicator !== body.value.indicator) {
+        health = { from, snapshot: { ...serialize({ ...from.value, indicator: body.value.indicator }), statusCode: from.statusCode } }
+      }
+      return health.snapshot
+    }
+  }
+  context.status = fixed
+  const app = await buildApp(context)
+  const metrics = createMetrics({ monitor: context.monitor, incidents: context.incidents, platformStatus: context.platformStatus, status: fixed })
+  t.after(async () => {
+    await app.close()
+    await context.close()
+  })
+  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const set = (value: ComponentsBody) => { body = serialize(value) }
+  return { app, context, base, metrics, set }
 }
