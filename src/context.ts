@@ -102,6 +102,8 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
   const monitor = createMonitor({
     config, database, cache, cacheKind, clock, logger, ensureSchema,
+    declaration: config.status,
+    platform: platformStatus,
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
