@@ -32,7 +32,7 @@ shards report heartbeats. Every page says that it shows demo data. Stop it with 
     const server = await startServer(demoConfig, {
       app: { siteNotice: DEMO_NOTICE },
       prepare: async (context) => {
-        await writeDemoData(context.database, context.clock.now())
+        await writeDemoData(context.database, context.clock.now(), context.config.status)
         await context.incidents.refresh()
         startDemoBot(context.database)
         await context.monitor.runOnce()

@@ -2,6 +2,7 @@
 // it replaces the history of the database it is given, so the demo runs on a database of its own.
 import type { Database } from '../store/database.ts'
 import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
+import type { StatusDeclaration } from '../status/declaration.ts'
 import { seedHistory } from './seed.ts'
 
 const MINUTE = 60_000
@@ -21,8 +22,9 @@ export function demoOutages (now: number) {
   ]
 }
 
-export async function writeDemoData (database: Database, now: number): Promise<void> {
-  await seedHistory(database, { days: 90, now, replace: true, outages: demoOutages(now) })
+/** `declaration`: the components whose history is generated too (the spec's three always). */
+export async function writeDemoData (database: Database, now: number, declaration?: StatusDeclaration): Promise<void> {
+  await seedHistory(database, { days: 90, now, replace: true, outages: demoOutages(now), declaration })
   const { db } = database
 
   const outage = await openIncident(db, { title: 'Bot not answering commands', impact: 'major', status: 'investigating', message: 'Commands time out for many servers. We are investigating.' }, now - 12 * DAY)

@@ -1,6 +1,6 @@
 // The health monitor: probes every PROBE_INTERVAL_SECONDS, measures every declared component, keeps the latest snapshot
-// as ready-to-send bytes, records one check per minute (buffered while the database is away), keeps the history and the
-// rollups fresh.
+// as ready-to-send bytes, records one check per minute and component (buffered while the database is away), keeps the
+// history and the rollups fresh.
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { HealthBody } from '../api/health.ts'
@@ -8,13 +8,14 @@ import type { Clock } from '../lib/clock.ts'
 import { withTimeout } from '../lib/timeout.ts'
 import type { Cache, CacheKind } from '../store/cache/cache.ts'
 import type { Database } from '../store/database.ts'
-import { upsertHealthChecks, type HealthCheckRow } from '../store/repositories/health-checks.ts'
+import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import { builtinDeclaration, type StatusDeclaration } from '../status/declaration.ts'
 import { measureComponents, type ManualStatus, type Measurement } from '../status/measure.ts'
 import { CheckBuffer } from './check-buffer.ts'
 import { buildHealthBody, type ProbeResults } from './health-body.ts'
 import { createHistoryService, type HistoryService } from './history-service.ts'
+import { reportedComponents } from './reported-components.ts'
 import { runHousekeeping } from './housekeeping.ts'
 import { minuteOf } from '../lib/minutes.ts'
 import { probeBot } from './probes/bot-probe.ts'
@@ -76,7 +77,7 @@ export interface Monitor {
   /** The declared components' measurements of the latest round (held, not computed: cheap per request); undefined before the first. */
   measurements (): Measurements | undefined
   readonly history: HistoryService
-  /** Minute checks waiting for the database. */
+  /** Minutes of checks waiting for the database. */
   readonly bufferedChecks: number
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
   start (): void
@@ -92,10 +93,11 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
   const declaration = options.declaration ?? builtinDeclaration()
+  const reported = reportedComponents(declaration)
   const hasPlatformComponents = declaration.components.some((c) => c.check.kind === 'platform')
   const buffer = new CheckBuffer()
   const writes = new WriteState()
-  const history = createHistoryService({ database, clock, logger })
+  const history = createHistoryService({ database, clock, logger, components: reported })
   let results: { probes: ProbeResults, measurements: Measurements, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
   let shards: ShardsSnapshot | undefined
@@ -149,16 +151,15 @@ export function createMonitor (options: MonitorOptions): Monitor {
   }
 
   const record = async (body: HealthBody, databaseAnswers: boolean) => {
-    const row: HealthCheckRow = {
-      minute: minuteOf(Date.parse(body.checkedAt)),
-      status: body.status,
-      database: body.components.database.status,
-      cache: body.components.cache.status,
-      bot: body.components.bot.status
-    }
+    const minute = minuteOf(Date.parse(body.checkedAt))
+    const components: Record<string, { status: string, latencyMs: number | null }> = body.components
+    const rows: ComponentCheckRow[] = [
+      { minute, component: OVERALL, status: body.status, latencyMs: null },
+      ...reported.map((id) => ({ minute, component: id, status: components[id]!.status, latencyMs: components[id]!.latencyMs }))
+    ]
     // A minute is never written for a time before this process started or after now: the wall clock stepped back.
     const now = minuteOf(clock.now())
-    if (row.minute >= minuteOf(startedAt) && row.minute <= now) buffer.add(row)
+    if (minute >= minuteOf(startedAt) && minute <= now) buffer.add(rows)
     buffer.dropAfter(now)
     if (buffer.size === 0) return
     if (!databaseAnswers) {
@@ -169,9 +170,10 @@ export function createMonitor (options: MonitorOptions): Monitor {
     const pending = buffer.rows()
     try {
       const statementTimeoutMs = Math.min(WRITE_TIMEOUT_MS, intervalMs)
-      await withTimeout(upsertHealthChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
+      const minutes = buffer.size
+      await withTimeout(upsertComponentChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
       buffer.remove(pending)
-      if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
+      if (minutes > 1) logger.info({ minutes }, 'buffered health checks written')
       writes.succeeded()
     } catch (error) {
       const reason = classifyWriteError(error)
