@@ -3,7 +3,7 @@
 import type { ComponentDailyUptime, ComponentHistory, DailyUptime, HistoryBody } from '../api/health.ts'
 import type { Database } from '../store/database.ts'
 import {
-  OVERALL, countComponentChecksByDay, latencyPercentilesByDay, listComponentChecks,
+  OVERALL, countComponentChecksByDay, firstCheckedMinute, latencyPercentilesByDay, listComponentChecks,
   type ComponentCheckRow, type DayCounts, type DayLatency
 } from '../store/repositories/component-checks.ts'
 import { listUptimeDaily } from '../store/repositories/uptime-daily.ts'
@@ -29,20 +29,28 @@ export interface HistoryData {
 }
 
 /**
- * Reads what the histories need: the last 1440 minutes' rows; per-day counts from raw rows where a day of the raw
- * retention still has them (so checks written late, e.g. a replica's buffer after an outage, count), else from
- * rollups; latency percentiles of yesterday and today from raw rows (housekeeping may not have rolled yesterday up
- * yet), of older days from rollups. Raw rows older than the retention are not read: housekeeping rolled them up
- * before they became that old, and deletes them.
+ * Reads what the histories need: the last 1440 minutes' rows; per-day counts from raw rows where a day still has
+ * them (so checks written late, e.g. a replica's buffer after an outage, count), else from rollups; latency
+ * percentiles of yesterday and today from raw rows (housekeeping may not have rolled yesterday up yet), of older days
+ * from rollups. Raw rows older than the raw retention are counted only from the first such day without a rollup:
+ * housekeeping rolls every day up once it is over, so there are none unless it has not run since.
  */
 export async function loadHistoryData (database: Database, now: number, components: readonly string[] = BUILTIN_PROBES): Promise<HistoryData> {
   const nowMinute = minuteOf(now)
   const today = dayOfMinute(nowMinute)
   const fromDay = today - UPTIME_DAYS + 1
-  const [checks, rolledUp, raw, recentLatencies] = await Promise.all([
+  const [rolledUp, first] = await Promise.all([listUptimeDaily(database, fromDay, today), firstCheckedMinute(database)])
+  const rolledUpDays = new Set(rolledUp.filter((r) => r.component === OVERALL).map((r) => r.day))
+  const retained = Math.max(fromDay, today - RAW_RETENTION_DAYS)
+  let rawFrom = retained
+  for (let day = Math.max(fromDay, dayOfMinute(first ?? Infinity)); day < retained; day++) {
+    if (rolledUpDays.has(day)) continue
+    rawFrom = day
+    break
+  }
+  const [checks, raw, recentLatencies] = await Promise.all([
     listComponentChecks(database, nowMinute - MINUTES_PER_DAY + 1, nowMinute + 1),
-    listUptimeDaily(database, fromDay, today),
-    countComponentChecksByDay(database, Math.max(fromDay, today - RAW_RETENTION_DAYS) * MINUTES_PER_DAY, nowMinute + 1),
+    countComponentChecksByDay(database, rawFrom * MINUTES_PER_DAY, nowMinute + 1),
     latencyPercentilesByDay(database, (today - 1) * MINUTES_PER_DAY, nowMinute + 1)
   ])
   const rawDays = new Set(raw.map((c) => c.day))

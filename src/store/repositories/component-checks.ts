@@ -169,6 +169,12 @@ export async function latencyPercentilesByDay (database: Database, fromMinute: n
   return [...result.values()]
 }
 
+/** The earliest minute with a row; undefined when there is none. One step down the key. */
+export async function firstCheckedMinute (database: Database): Promise<number | undefined> {
+  const row = await database.db.selectFrom('component_checks').select('minute').orderBy('minute').limit(1).executeTakeFirst()
+  return row === undefined ? undefined : Number(row.minute)
+}
+
 /** Rows recorded, of one component (or OVERALL: the minutes recorded) or of all. */
 export async function countComponentChecks (database: Database, component?: string): Promise<number> {
   let query = database.db.selectFrom('component_checks').select((eb) => eb.fn.countAll<number>().as('n'))
