@@ -105,10 +105,12 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
   const monitor = createMonitor({
     config, database, cache, cacheKind, clock, logger, ensureSchema,
+    declaration: config.status,
+    platform: platformStatus,
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
-  const status = createStatusService({ declaration: config.status, monitor, incidents, platformStatus, clock })
+  const status = createStatusService({ declaration: config.status, monitor, incidents, clock })
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined

@@ -23,8 +23,9 @@ export const seedCommand: Command = {
   name: 'seed',
   usage: `status-api seed [--days 90] [--replace]
 
-Writes a generated, reproducible history (one check per minute: mostly ok, with degraded spells,
-short outages, gaps and one day without data) into the configured database, and its daily rollups.
+Writes a generated, reproducible history (one check per minute for each declared component: mostly ok,
+with degraded spells, short outages, gaps and one day without data) into the configured database, and
+its daily rollups.
 This is demo data: it refuses a database that already holds health checks, unless --replace is given,
 which deletes the existing history first. Point DATA_DIR (or DATABASE_URL) at a separate database.`,
   async run (args, config) {
@@ -32,8 +33,8 @@ which deletes the existing history first. Point DATA_DIR (or DATABASE_URL) at a 
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     try {
       await migrate(database)
-      const { rows } = await seedHistory(database, { ...options, now: Date.now() })
-      console.log(`seeded ${rows} minute checks over ${options.days} days`)
+      const { minutes, rows } = await seedHistory(database, { ...options, now: Date.now(), declaration: config.status })
+      console.log(`seeded ${minutes} minute checks over ${options.days} days (${rows} rows: each component's and the overall status)`)
       return 0
     } catch (error) {
       if (error instanceof HistoryExistsError) {

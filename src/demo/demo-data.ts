@@ -25,10 +25,11 @@ export function demoOutages (now: number) {
 /**
  * The incidents and windows name the example file's components (examples/status.yaml): the minor incident music, the
  * active window the dashboard, so the page reads minor, one component degraded, one under maintenance. Ids the given
- * declaration does not have are left out (a demo over an operator's own file names only what it declares).
+ * declaration does not have are left out (a demo over an operator's own file names only what it declares). The
+ * declared components get a generated history too.
  */
 export async function writeDemoData (database: Database, now: number, declaration: StatusDeclaration): Promise<void> {
-  await seedHistory(database, { days: 90, now, replace: true, outages: demoOutages(now) })
+  await seedHistory(database, { days: 90, now, replace: true, outages: demoOutages(now), declaration })
   const { db } = database
   const declared = new Set(declaration.components.map((component) => component.id))
   const named = (...ids: string[]) => ids.filter((id) => declared.has(id))

@@ -1,60 +1,55 @@
-// Minute checks not yet written: merged per minute (worst wins) and bounded, so a database outage is recorded later.
-import type { HealthCheckRow } from '../store/repositories/health-checks.ts'
-import { worse, type ComponentStatus, type OverallStatus } from './status.ts'
+// Minute checks not yet written, per (minute, component): merged as the database merges them (worst wins) and bounded
+// in minutes, so a database outage is recorded later.
+import { worseCheck, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
 
 /** A day of minutes: an outage longer than that keeps its most recent day. */
 export const CHECK_BUFFER_MINUTES = 1440
 
 export class CheckBuffer {
-  readonly #rows = new Map<number, HealthCheckRow>()
+  /** Minute → component → row. */
+  readonly #minutes = new Map<number, Map<string, ComponentCheckRow>>()
   readonly #capacity: number
 
   constructor (capacity = CHECK_BUFFER_MINUTES) {
     this.#capacity = capacity
   }
 
+  /** Minutes held (each with the rows of its components). */
   get size (): number {
-    return this.#rows.size
+    return this.#minutes.size
   }
 
-  add (row: HealthCheckRow): void {
-    const held = this.#rows.get(row.minute)
-    this.#rows.set(row.minute, held === undefined ? { ...row } : merge(held, row))
-    while (this.#rows.size > this.#capacity) {
-      const oldest = Math.min(...this.#rows.keys())
-      this.#rows.delete(oldest)
+  add (rows: ComponentCheckRow[]): void {
+    for (const row of rows) {
+      let components = this.#minutes.get(row.minute)
+      if (components === undefined) {
+        components = new Map()
+        this.#minutes.set(row.minute, components)
+      }
+      const held = components.get(row.component)
+      components.set(row.component, held === undefined ? { ...row } : worseCheck(held, row))
     }
+    while (this.#minutes.size > this.#capacity) this.#minutes.delete(Math.min(...this.#minutes.keys()))
   }
 
   /** Forgets rows for minutes after `minute` (the clock stepped back since they were taken: they never happened). */
   dropAfter (minute: number): void {
-    for (const held of this.#rows.keys()) if (held > minute) this.#rows.delete(held)
+    for (const held of this.#minutes.keys()) if (held > minute) this.#minutes.delete(held)
   }
 
-  /** Buffered rows, oldest first. */
-  rows (): HealthCheckRow[] {
-    return [...this.#rows.values()].sort((a, b) => a.minute - b.minute)
+  /** Buffered rows, oldest minute first; one per (minute, component). */
+  rows (): ComponentCheckRow[] {
+    return [...this.#minutes.keys()].sort((a, b) => a - b).flatMap((minute) => [...this.#minutes.get(minute)!.values()])
   }
 
-  /** Forgets rows once written — but not a minute that got worse while the write was in flight. */
-  remove (written: HealthCheckRow[]): void {
+  /** Forgets rows once written — but not one that got worse while the write was in flight. */
+  remove (written: ComponentCheckRow[]): void {
     for (const row of written) {
-      const held = this.#rows.get(row.minute)
-      if (held !== undefined && sameRow(held, row)) this.#rows.delete(row.minute)
+      const components = this.#minutes.get(row.minute)
+      const held = components?.get(row.component)
+      if (held === undefined || held.status !== row.status || held.latencyMs !== row.latencyMs) continue
+      components!.delete(row.component)
+      if (components!.size === 0) this.#minutes.delete(row.minute)
     }
   }
-}
-
-function merge (a: HealthCheckRow, b: HealthCheckRow): HealthCheckRow {
-  return {
-    minute: a.minute,
-    status: worse(a.status as OverallStatus, b.status as OverallStatus),
-    database: worse(a.database as ComponentStatus, b.database as ComponentStatus),
-    cache: worse(a.cache as ComponentStatus, b.cache as ComponentStatus),
-    bot: worse(a.bot as ComponentStatus, b.bot as ComponentStatus)
-  }
-}
-
-function sameRow (a: HealthCheckRow, b: HealthCheckRow): boolean {
-  return a.status === b.status && a.database === b.database && a.cache === b.cache && a.bot === b.bot
 }

@@ -1,25 +1,46 @@
-// The history, recomputed at most once per clock minute and served from memory; the last good one outlives a database outage.
+// The history, recomputed at most once per clock minute and served from memory; the last good one outlives a database
+// outage. One component's history comes from the same read, made when first asked for and kept until the next one.
 import type { Logger } from 'pino'
-import type { HistoryBody } from '../api/health.ts'
+import type { ComponentHistory, HistoryBody } from '../api/health.ts'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 import type { Database } from '../store/database.ts'
-import { loadHistory } from './history.ts'
+import { buildComponentHistory, buildHistory, loadHistoryData, type HistoryData } from './history.ts'
 import { minuteOf } from '../lib/minutes.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 
 export interface HistoryService {
   /** The current history (a stale one starts a recompute in the background); computes it first when there is none yet. */
   get (): Promise<Serialized<HistoryBody>>
+  /**
+   * One reported component's history from the same data as get(), or undefined for an id the history does not
+   * report (not declared, or no longer). No database query unless there is no history yet; rejects like get().
+   */
+  component (id: string): Promise<ComponentHistory | undefined>
   /** Recomputes unless this clock minute already has a history (or a failed attempt). */
   refreshIfStale (): Promise<void>
   /** How long the last recompute took, in milliseconds. */
   readonly lastRecomputeMs: number | undefined
 }
 
-export function createHistoryService (options: { database: Database, clock: Clock, logger: Logger }): HistoryService {
-  const { database, clock, logger } = options
-  let current: Serialized<HistoryBody> | undefined
+export interface HistoryServiceOptions {
+  database: Database
+  clock: Clock
+  logger: Logger
+  /** The components reported (./reported-components.ts), in order. */
+  components: readonly string[]
+}
+
+interface Computed {
+  data: HistoryData
+  body: Serialized<HistoryBody>
+  /** Component histories made so far from `data`. */
+  byComponent: Map<string, ComponentHistory>
+}
+
+export function createHistoryService (options: HistoryServiceOptions): HistoryService {
+  const { database, clock, logger, components } = options
+  let current: Computed | undefined
   let attemptedMinute: number | undefined
   let lastRecomputeMs: number | undefined
 
@@ -27,7 +48,8 @@ export function createHistoryService (options: { database: Database, clock: Cloc
     const now = clock.now()
     attemptedMinute = minuteOf(now)
     const started = performance.now()
-    current = serialize(await loadHistory(database, now))
+    const data = await loadHistoryData(database, now, components)
+    current = { data, body: serialize(buildHistory(data)), byComponent: new Map() }
     lastRecomputeMs = performance.now() - started
     return current
   })
@@ -43,11 +65,23 @@ export function createHistoryService (options: { database: Database, clock: Cloc
     }
   }
 
+  const computed = async (): Promise<Computed> => {
+    if (current === undefined) return await recompute()
+    if (stale()) void refreshIfStale()
+    return current
+  }
+
   return {
-    async get () {
-      if (current === undefined) return await recompute()
-      if (stale()) void refreshIfStale()
-      return current
+    get: async () => (await computed()).body,
+    async component (id) {
+      if (!components.includes(id)) return undefined
+      const { data, byComponent } = await computed()
+      let history = byComponent.get(id)
+      if (history === undefined) {
+        history = buildComponentHistory(data, id)
+        byComponent.set(id, history)
+      }
+      return history
     },
     refreshIfStale,
     get lastRecomputeMs () { return lastRecomputeMs }

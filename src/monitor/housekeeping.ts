@@ -1,7 +1,8 @@
-// Rollups and retention: complete days of raw checks become uptime_daily rows; raw rows go after 7 days, rollups after 400.
+// Rollups and retention: complete days of raw checks become uptime_daily rows per component (with their latency
+// percentiles); raw rows go after 7 days, rollups after 400.
 import type { Database } from '../store/database.ts'
-import { countHealthChecksByDay, deleteHealthChecksBefore } from '../store/repositories/health-checks.ts'
-import { deleteUptimeDailyBefore, upsertUptimeDaily } from '../store/repositories/uptime-daily.ts'
+import { countComponentChecksByDay, deleteComponentChecksBefore, latencyPercentilesByDay, type DayCounts, type DayLatency } from '../store/repositories/component-checks.ts'
+import { deleteUptimeDailyBefore, upsertUptimeDaily, type DayRollup } from '../store/repositories/uptime-daily.ts'
 import { RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './history.ts'
 import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
 
@@ -18,9 +19,28 @@ export interface HousekeepingResult {
  */
 export async function runHousekeeping (database: Database, now: number): Promise<HousekeepingResult> {
   const today = dayOfMinute(minuteOf(now))
-  const counts = await countHealthChecksByDay(database, 0, today * MINUTES_PER_DAY)
-  await upsertUptimeDaily(database, counts)
-  const deletedChecks = await deleteHealthChecksBefore(database, (today - RAW_RETENTION_DAYS) * MINUTES_PER_DAY)
+  const rolledUpDays = await rollUpCompleteDays(database, today)
+  const deletedChecks = await deleteComponentChecksBefore(database, (today - RAW_RETENTION_DAYS) * MINUTES_PER_DAY)
   const deletedRollups = await deleteUptimeDailyBefore(database, today - ROLLUP_RETENTION_DAYS)
-  return { rolledUpDays: new Set(counts.map((c) => c.day)).size, deletedChecks, deletedRollups }
+  return { rolledUpDays, deletedChecks, deletedRollups }
+}
+
+/** Writes the rollups of every day before `today` that has raw rows; returns how many days. */
+export async function rollUpCompleteDays (database: Database, today: number): Promise<number> {
+  const counts = await countComponentChecksByDay(database, 0, today * MINUTES_PER_DAY)
+  const days = [...new Set(counts.map((c) => c.day))]
+  // A day at a time: each query sorts one day's latencies, and the event loop gets a turn between them.
+  const latencies: DayLatency[] = []
+  for (const day of days) latencies.push(...await latencyPercentilesByDay(database, day * MINUTES_PER_DAY, (day + 1) * MINUTES_PER_DAY))
+  await upsertUptimeDaily(database, withLatencies(counts, latencies))
+  return days.length
+}
+
+/** Each day's counts with the latency percentiles of the same day and component (null where none was recorded). */
+export function withLatencies (counts: DayCounts[], latencies: DayLatency[]): DayRollup[] {
+  const byKey = new Map(latencies.map((l) => [`${l.day}\u0000${l.component}`, l]))
+  return counts.map((c) => {
+    const latency = byKey.get(`${c.day}\u0000${c.component}`)
+    return { ...c, p50Ms: latency?.p50Ms ?? null, p95Ms: latency?.p95Ms ?? null }
+  })
 }

@@ -1,5 +1,6 @@
-// The health monitor: probes every PROBE_INTERVAL_SECONDS, keeps the latest snapshot as ready-to-send bytes,
-// records one check per minute (buffered while the database is away), keeps the history and the rollups fresh.
+// The health monitor: probes every PROBE_INTERVAL_SECONDS, measures every declared component, keeps the latest snapshot
+// as ready-to-send bytes, records one check per minute and component (buffered while the database is away), keeps the
+// history and the rollups fresh.
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { MeasuredHealthBody } from '../api/health.ts'
@@ -7,10 +8,14 @@ import type { Clock } from '../lib/clock.ts'
 import { withTimeout } from '../lib/timeout.ts'
 import type { Cache, CacheKind } from '../store/cache/cache.ts'
 import type { Database } from '../store/database.ts'
-import { upsertHealthChecks, type HealthCheckRow } from '../store/repositories/health-checks.ts'
+import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
+import type { PlatformStatus } from '../platform/platform-status.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../status/declaration.ts'
+import { measureComponents, type ManualStatus, type Measurement } from '../status/measure.ts'
 import { CheckBuffer } from './check-buffer.ts'
 import { buildHealthBody, type ProbeResults } from './health-body.ts'
 import { createHistoryService, type HistoryService } from './history-service.ts'
+import { reportedComponents } from './reported-components.ts'
 import { runHousekeeping } from './housekeeping.ts'
 import { minuteOf } from '../lib/minutes.ts'
 import { probeBot } from './probes/bot-probe.ts'
@@ -39,6 +44,23 @@ export interface MonitorOptions {
   isMaintenanceActive?: () => boolean
   /** Called after each round with its body (the notifications watch the overall status); must not reject. */
   onRound?: (body: MeasuredHealthBody) => Promise<void>
+  /** The declared components (config.status); default: the spec's three. */
+  declaration?: StatusDeclaration
+  /**
+   * The chat platform's status, for `platform` components: each round asks it to refresh when due (waiting no longer
+   * than a probe may take) and measures what it holds. Without it, those components are `unknown`.
+   */
+  platform?: Pick<PlatformStatus, 'current' | 'latest'>
+  /** What operators set on `manual` components; must be cheap. Without it, they are operational. */
+  manualStatuses?: () => ReadonlyMap<string, ManualStatus>
+}
+
+/** The declared components as the last round measured them. */
+export interface Measurements {
+  /** When the round measured them (ISO 8601, the health body's `checkedAt`). */
+  checkedAt: string
+  /** Every declared component's measurement by id, in the file's order. */
+  components: ReadonlyMap<string, Measurement>
 }
 
 export interface HealthSnapshot extends Serialized<MeasuredHealthBody> {
@@ -52,8 +74,10 @@ export interface Monitor {
   health (): HealthSnapshot | undefined
   /** The shards from the last heartbeats read, serialised; undefined while no shard has reported. */
   shards (): ShardsSnapshot | undefined
+  /** The declared components' measurements of the latest round (held, not computed: cheap per request); undefined before the first. */
+  measurements (): Measurements | undefined
   readonly history: HistoryService
-  /** Minute checks waiting for the database. */
+  /** Minutes of checks waiting for the database. */
   readonly bufferedChecks: number
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
   start (): void
@@ -68,10 +92,13 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const startedMono = clock.monotonic()
   const intervalMs = config.probeIntervalSeconds * 1000
   const probeTimeoutMs = Math.min(2000, intervalMs)
+  const declaration = options.declaration ?? builtinDeclaration()
+  const reported = reportedComponents(declaration)
+  const hasPlatformComponents = declaration.components.some((c) => c.check.kind === 'platform')
   const buffer = new CheckBuffer()
   const writes = new WriteState()
-  const history = createHistoryService({ database, clock, logger })
-  let results: { probes: ProbeResults, checkedAt: number, checkedMono: number } | undefined
+  const history = createHistoryService({ database, clock, logger, components: reported })
+  let results: { probes: ProbeResults, measurements: Measurements, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
   let shards: ShardsSnapshot | undefined
   let lastHousekeeping: number | undefined
@@ -89,25 +116,50 @@ export function createMonitor (options: MonitorOptions): Monitor {
     }
   }
 
+  const measure = (probes: ProbeResults, checkedAt: number): Measurements => ({
+    checkedAt: new Date(checkedAt).toISOString(),
+    components: measureComponents({ declaration, builtin: probes, platform: options.platform?.latest(), manual: manualNow() })
+  })
+
+  const manualNow = () => {
+    try {
+      return options.manualStatuses?.()
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Asks the platform's status to refresh when due, waiting at most as long as a probe may take (it goes on in the background). */
+  const refreshPlatform = async () => {
+    if (!hasPlatformComponents || options.platform === undefined) return
+    await withTimeout(options.platform.current(), probeTimeoutMs, 'chat platform status').catch(() => undefined)
+  }
+
   const publish = (maintenance: boolean): HealthSnapshot => {
     const body = buildHealthBody({
-      results: results!.probes, version: VERSION, startedAt, checkedAt: results!.checkedAt, uptimeMs: results!.checkedMono - startedMono, maintenance
+      results: results!.probes,
+      declaration,
+      measurements: results!.measurements.components,
+      version: VERSION,
+      startedAt,
+      checkedAt: results!.checkedAt,
+      uptimeMs: results!.checkedMono - startedMono,
+      maintenance
     })
     snapshot = { ...serialize(body), statusCode: body.status === 'down' ? 503 : 200 }
     return snapshot
   }
 
   const record = async (body: MeasuredHealthBody, databaseAnswers: boolean) => {
-    const row: HealthCheckRow = {
-      minute: minuteOf(Date.parse(body.checkedAt)),
-      status: body.status,
-      database: body.components.database.status,
-      cache: body.components.cache.status,
-      bot: body.components.bot.status
-    }
+    const minute = minuteOf(Date.parse(body.checkedAt))
+    const components: Record<string, { status: string, latencyMs: number | null }> = body.components
+    const rows: ComponentCheckRow[] = [
+      { minute, component: OVERALL, status: body.status, latencyMs: null },
+      ...reported.map((id) => ({ minute, component: id, status: components[id]!.status, latencyMs: components[id]!.latencyMs }))
+    ]
     // A minute is never written for a time before this process started or after now: the wall clock stepped back.
     const now = minuteOf(clock.now())
-    if (row.minute >= minuteOf(startedAt) && row.minute <= now) buffer.add(row)
+    if (minute >= minuteOf(startedAt) && minute <= now) buffer.add(rows)
     buffer.dropAfter(now)
     if (buffer.size === 0) return
     if (!databaseAnswers) {
@@ -118,9 +170,10 @@ export function createMonitor (options: MonitorOptions): Monitor {
     const pending = buffer.rows()
     try {
       const statementTimeoutMs = Math.min(WRITE_TIMEOUT_MS, intervalMs)
-      await withTimeout(upsertHealthChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
+      const minutes = buffer.size
+      await withTimeout(upsertComponentChecks(database, pending, { statementTimeoutMs }), WRITE_TIMEOUT_MS + 1000, 'recording checks')
       buffer.remove(pending)
-      if (pending.length > 1) logger.info({ minutes: pending.length }, 'buffered health checks written')
+      if (minutes > 1) logger.info({ minutes }, 'buffered health checks written')
       writes.succeeded()
     } catch (error) {
       const reason = classifyWriteError(error)
@@ -150,7 +203,8 @@ export function createMonitor (options: MonitorOptions): Monitor {
         now: clock.now(),
         timeoutMs: probeTimeoutMs,
         onShards: (body) => { shards = body === undefined ? undefined : shardsSnapshot(body) }
-      })
+      }),
+      refreshPlatform()
     ])
     if (databaseResult.status === 'ok' && options.ensureSchema !== undefined) {
       try {
@@ -161,13 +215,15 @@ export function createMonitor (options: MonitorOptions): Monitor {
     }
     const checkedAt = clock.now()
     const judgeDatabase = () => writes.judge(databaseResult, clock.monotonic(), intervalMs)
-    results = { probes: { database: judgeDatabase(), cache: cacheResult, bot: botResult }, checkedAt, checkedMono: clock.monotonic() }
+    const probes: ProbeResults = { database: judgeDatabase(), cache: cacheResult, bot: botResult }
+    results = { probes, measurements: measure(probes, checkedAt), checkedAt, checkedMono: clock.monotonic() }
     let body = publish(maintenanceNow()).value
     await record(body, databaseResult.status === 'ok')
     // The write just made may have changed the verdict (a first failure, or the first success after failures).
     const afterWrite = judgeDatabase()
     if (afterWrite.status !== results.probes.database.status || afterWrite.message !== results.probes.database.message) {
-      results = { ...results, probes: { ...results.probes, database: afterWrite } }
+      const judged = { ...results.probes, database: afterWrite }
+      results = { ...results, probes: judged, measurements: measure(judged, checkedAt) }
       body = publish(maintenanceNow()).value
     }
     await options.onRound?.(body)
@@ -219,6 +275,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
       return maintenance === snapshot.value.maintenance ? snapshot : publish(maintenance)
     },
     shards: () => shards,
+    measurements: () => results?.measurements,
     history,
     get bufferedChecks () { return buffer.size },
     start () {

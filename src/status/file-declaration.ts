@@ -56,6 +56,8 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
 }
 
 function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {
+  // The minute history keeps the overall status as the component `overall`.
+  if (component.id === 'overall') throw new StatusFileError([...at, 'id'], '"overall" is reserved for the overall status in the history')
   const reserved = BUILTIN_PROBES.find((probe) => probe === component.id)
   if (reserved !== undefined && component.builtin !== reserved) {
     throw new StatusFileError([...at, 'id'], `"${reserved}" belongs to the builtin of that name (builtin: ${reserved})`)

@@ -1,16 +1,14 @@
-// The running model: the public status (./model.ts) from the monitor's latest round, the incidents in memory and the
-// declaration, kept as ready-to-send bytes and computed again only when one of them changes or the clock crosses a
+// The running model: the public status (./model.ts) from the monitor's latest measurements, the incidents in memory
+// and the declaration, kept as ready-to-send bytes and computed again only when one of them changes or the clock crosses a
 // window's edge; and the health snapshot with the page indicator added. No request computes or queries anything.
 import type { ComponentsBody } from '../api/components.ts'
-import type { HealthBody, MeasuredHealthBody } from '../api/health.ts'
+import type { HealthBody } from '../api/health.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Clock } from '../lib/clock.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
-import type { HealthSnapshot, Monitor } from '../monitor/monitor.ts'
-import type { PlatformStatus } from '../platform/platform-status.ts'
+import type { HealthSnapshot, Measurements, Monitor } from '../monitor/monitor.ts'
 import type { StatusDeclaration } from './declaration.ts'
 import { affectingNow } from './affecting.ts'
-import { measureComponents, type Measurement } from './measure.ts'
 import { computeStatus } from './model.ts'
 
 export interface StatusService {
@@ -29,31 +27,26 @@ export interface StatusServiceOptions {
   declaration: StatusDeclaration
   monitor: Monitor
   incidents: IncidentsService
-  platformStatus: PlatformStatus
   clock: Clock
 }
 
+/** What the model was computed from, compared by identity: each service hands out the same object until it changes. */
 interface Inputs {
-  health: MeasuredHealthBody | undefined
+  measurements: Measurements | undefined
   rows: unknown
-  platform: unknown
 }
 
 export function createStatusService (options: StatusServiceOptions): StatusService {
-  const { declaration, monitor, incidents, platformStatus, clock } = options
+  const { declaration, monitor, incidents, clock } = options
   let built: { inputs: Inputs, until: number, body: Serialized<ComponentsBody> } | undefined
   let health: { from: HealthSnapshot, indicator: ComponentsBody['indicator'], snapshot: PublicHealthSnapshot } | undefined
 
-  const measurements = (body: MeasuredHealthBody | undefined): ReadonlyMap<string, Measurement> | undefined => body === undefined
-    ? undefined
-    : measureComponents({ declaration, builtin: body.components, platform: platformStatus.latest() })
-
   const current = (): Serialized<ComponentsBody> => {
     const now = clock.now()
-    const inputs: Inputs = { health: monitor.health()?.value, rows: incidents.rows(), platform: platformStatus.latest() }
+    const inputs: Inputs = { measurements: monitor.measurements(), rows: incidents.rows() }
     if (built !== undefined && now < built.until && sameInputs(built.inputs, inputs)) return built.body
     const affecting = affectingNow(incidents.rows(), now)
-    const status = computeStatus({ declaration, measurements: measurements(inputs.health), incidents: affecting.incidents, windows: affecting.windows })
+    const status = computeStatus({ declaration, measurements: inputs.measurements?.components, incidents: affecting.incidents, windows: affecting.windows })
     built = { inputs, until: affecting.until, body: serialize({ ...status, updatedAt: new Date(now).toISOString() }) }
     return built.body
   }
@@ -75,5 +68,5 @@ export function createStatusService (options: StatusServiceOptions): StatusServi
 }
 
 function sameInputs (a: Inputs, b: Inputs): boolean {
-  return a.health === b.health && a.rows === b.rows && a.platform === b.platform
+  return a.measurements === b.measurements && a.rows === b.rows
 }

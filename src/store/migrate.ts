@@ -5,6 +5,7 @@ import type { Database } from './database.ts'
 import { initialMigration } from './migrations/001-initial.ts'
 import { shardClustersMigration } from './migrations/002-shard-clusters.ts'
 import { notificationsMigration } from './migrations/003-notifications.ts'
+import { componentChecksMigration } from './migrations/004-component-checks.ts'
 import { affectedComponentsMigration } from './migrations/005-affected-components.ts'
 
 function migrations (database: Database): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations (database: Database): Record<string, Migration> {
     '001-initial': initialMigration(database.dialect),
     '002-shard-clusters': shardClustersMigration(),
     '003-notifications': notificationsMigration(database.dialect),
+    '004-component-checks': componentChecksMigration(database.dialect),
     '005-affected-components': affectedComponentsMigration()
   }
 }

@@ -4,23 +4,27 @@ import type { Generated } from 'kysely'
 /** A component or overall status as stored: ok | degraded | down | unknown. */
 export type StoredStatus = string
 
-export interface HealthChecksTable {
-  /** Minutes since the Unix epoch (UTC): one row per minute slot. */
+export interface ComponentChecksTable {
+  /** Minutes since the Unix epoch (UTC): one row per minute slot and component. */
   minute: number
+  /** A component's id (database, cache, bot, or one the status file declares), or `overall`. */
+  component: string
   status: StoredStatus
-  database: StoredStatus
-  cache: StoredStatus
-  bot: StoredStatus
+  /** The probe's latency in milliseconds; null when it reported none (down, manual, platform, overall). */
+  latency_ms: number | null
 }
 
 export interface UptimeDailyTable {
   /** UTC calendar day, YYYY-MM-DD. */
   day: string
-  /** database | cache | bot | overall */
+  /** A component's id, or `overall`. */
   component: string
   checks: number
   degraded: number
   down: number
+  /** Median and 95th percentile (nearest rank) of the day's latencies; null when none was recorded. */
+  latency_p50_ms: number | null
+  latency_p95_ms: number | null
 }
 
 export interface IncidentsTable {
@@ -77,7 +81,7 @@ export interface BotHeartbeatsTable {
 }
 
 export interface Tables {
-  health_checks: HealthChecksTable
+  component_checks: ComponentChecksTable
   uptime_daily: UptimeDailyTable
   incidents: IncidentsTable
   incident_updates: IncidentUpdatesTable

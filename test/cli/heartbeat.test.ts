@@ -6,7 +6,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { openDatabase } from '../../src/store/database.ts'
 import { listBotHeartbeats } from '../../src/store/repositories/bot-heartbeats.ts'
-import { countAllHealthChecks } from '../../src/store/repositories/health-checks.ts'
+import { OVERALL, countComponentChecks } from '../../src/store/repositories/component-checks.ts'
 import { tempDir } from '../helper.ts'
 import { runBinWith, runCommandWith } from './run-bin.ts'
 
@@ -66,7 +66,7 @@ describe('status-api seed', () => {
     const dir = tempDir(t)
     const first = await runProcess(dir, ['seed', '--days', '3'])
     assert.equal(first.status, 0, first.stderr)
-    assert.match(first.stdout, /^seeded \d+ minute checks over 3 days/)
+    assert.match(first.stdout, /^seeded \d+ minute checks over 3 days \(\d+ rows/)
     const again = await run(dir, ['seed', '--days', '3'])
     assert.equal(again.status, 1)
     assert.match(again.stderr, /already holds health checks/)
@@ -75,7 +75,8 @@ describe('status-api seed', () => {
     t.after(() => database.close())
     // Two whole days and today up to now, less the generated deploy gaps (at most one of 1–10 minutes a day): just
     // after midnight UTC today holds a minute or two, so the two days' gaps can take the total to 2 × 1440 or below.
-    const rows = await countAllHealthChecks(database)
-    assert.ok(rows > 2 * 1440 - 3 * 10 && rows <= 3 * 1440, String(rows))
+    const minutes = await countComponentChecks(database, OVERALL)
+    assert.ok(minutes > 2 * 1440 - 3 * 10 && minutes <= 3 * 1440, String(minutes))
+    assert.equal(await countComponentChecks(database), 4 * minutes, 'a row per minute for each of the three components and the overall status')
   })
 })

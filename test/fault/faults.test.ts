@@ -71,8 +71,8 @@ describe('faults under steady load (PostgreSQL + Redis)', { skip: postgresSkip()
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {
-      await eventually('the outage minutes written to health_checks', 10_000, async () => {
-        const { rows } = await client.query("select count(*)::int as n from health_checks where database = 'down'")
+      await eventually('the outage minutes written to component_checks', 10_000, async () => {
+        const { rows } = await client.query("select count(*)::int as n from component_checks where component = 'database' and status = 'down'")
         return rows[0].n > 0
       })
     } finally {

@@ -10,7 +10,7 @@ import { postgresSkip, startPostgres } from '../services/postgres.ts'
 import { eventually, jsonOf } from './steady-load.ts'
 
 describe('PostgreSQL busy, not down', { skip: postgresSkip() }, () => {
-  it('LOCK TABLE health_checks, then max_connections exhausted: degraded "writes are waiting", never down, no down minute recorded', async (t) => {
+  it('LOCK TABLE component_checks, then max_connections exhausted: degraded "writes are waiting", never down, no down minute recorded', async (t) => {
     const server = await startPostgres()
     t.after(() => server.destroy())
     const url = await server.createDatabase()
@@ -34,7 +34,7 @@ describe('PostgreSQL busy, not down', { skip: postgresSkip() }, () => {
     await locker.connect()
     t.after(() => locker.end().catch(() => {}))
     await locker.query('begin')
-    await locker.query('lock table health_checks in access exclusive mode')
+    await locker.query('lock table component_checks in access exclusive mode')
     const lockedFor = await watch('degraded while the table is locked', 6000)
     await locker.query('rollback')
     await eventually('ok once the lock is gone', 6000, async () => (await health()).components.database.status === 'ok')
@@ -63,7 +63,7 @@ describe('PostgreSQL busy, not down', { skip: postgresSkip() }, () => {
 
     console.log(`# locked table: degraded after ${lockedFor.toFixed(0)} ms; no connection left: degraded after ${exhaustedFor.toFixed(0)} ms; statuses seen: ${[...seen].join(', ')}`)
     assert.ok(!seen.has('down'), 'never reported down while PostgreSQL answered')
-    const { rows } = await admin.query("select count(*)::int as n from health_checks where database = 'down'")
+    const { rows } = await admin.query("select count(*)::int as n from component_checks where component = 'database' and status = 'down'")
     assert.equal(rows[0].n, 0, 'no minute recorded with the database down')
   })
 })

@@ -63,18 +63,19 @@ describe('three replicas on one PostgreSQL and one Redis', { skip: postgresSkip(
     postgres?.destroy()
   })
 
-  it('write one health_checks row per minute between them, every minute they run', async () => {
+  it('write one component_checks row per minute and component between them, every minute they run', async () => {
     const db = new pg.Client({ connectionString: databaseUrl })
     await db.connect()
     try {
       await eventually('rows for the minutes the replicas ran', 10_000, async () => {
-        const { rows } = await db.query('select count(*)::int as n from health_checks')
+        const { rows } = await db.query("select count(*)::int as n from component_checks where component = 'overall'")
         return rows[0].n >= 1
       })
-      const { rows: duplicates } = await db.query('select minute from health_checks group by minute having count(*) > 1')
+      const { rows: duplicates } = await db.query('select minute, component from component_checks group by minute, component having count(*) > 1')
       assert.deepEqual(duplicates, [])
-      const { rows: [span] } = await db.query('select min(minute)::int as first, max(minute)::int as last, count(*)::int as n from health_checks')
-      assert.equal(span.n, span.last - span.first + 1, 'no minute without its row, none twice')
+      const { rows: perComponent } = await db.query('select component, min(minute)::int as first, max(minute)::int as last, count(*)::int as n from component_checks group by component order by component')
+      assert.deepEqual(perComponent.map((r: { component: string }) => r.component), ['bot', 'cache', 'database', 'overall'])
+      for (const span of perComponent) assert.equal(span.n, span.last - span.first + 1, `${span.component}: no minute without its row, none twice`)
     } finally {
       await db.end()
     }

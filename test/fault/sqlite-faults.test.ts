@@ -18,10 +18,11 @@ import { quantile, sampleLatency } from './latency.ts'
 
 const LOCK_MS = 5000
 
-function countChecks (file: string, where = '1 = 1'): number {
+/** Minutes recorded (the overall status's rows), or those where `where` holds. */
+function countChecks (file: string, where = "component = 'overall'"): number {
   const db = new SQLite(file, { readonly: true })
   try {
-    return (db.prepare(`select count(*) as n from health_checks where ${where}`).get() as { n: number }).n
+    return (db.prepare(`select count(*) as n from component_checks where ${where}`).get() as { n: number }).n
   } finally {
     db.close()
   }
@@ -107,7 +108,7 @@ describe('SQLite file and disk faults (embedded, a real server process)', () => 
     assert.equal(migrated.code, 0, migrated.stderr)
     await eventually('database ok on the new file', 4000, async () => (await health()).components.database.status === 'ok')
     // The server writes to the new file: the minute it saw the file missing (kept in memory) is there, as down.
-    await eventually('the missed minute written to the new file', 4000, async () => countChecks(file, "database = 'down'") >= 1)
+    await eventually('the missed minute written to the new file', 4000, async () => countChecks(file, "component = 'database' and status = 'down'") >= 1)
     assert.match(app.output, /database file was replaced; reopened/)
   })
 
@@ -147,6 +148,6 @@ describe('SQLite file and disk faults (embedded, a real server process)', () => 
 
     rmSync(filler)
     await eventually('database ok once there is room', 5000, async () => (await health()).components.database.status === 'ok')
-    assert.ok(countChecks(file, "database = 'degraded'") >= 1, 'the minute written while full was kept and written afterwards')
+    assert.ok(countChecks(file, "component = 'database' and status = 'degraded'") >= 1, 'the minute written while full was kept and written afterwards')
   })
 })

@@ -1,5 +1,5 @@
 // A real PostgreSQL going away: health turns 503 within a probe interval while liveness stays 200, the outage
-// minutes reach the history once it returns; and two instances on one database write one row per minute.
+// minutes reach the history once it returns; and two instances on one database write one row per minute and component.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setImmediate } from 'node:timers/promises'
@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { buildApp } from '../../src/app.ts'
 import { openContext } from '../../src/context.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { listHealthChecks } from '../../src/store/repositories/health-checks.ts'
+import { listComponentChecks } from '../../src/store/repositories/component-checks.ts'
 import { minuteOf } from '../../src/lib/minutes.ts'
 import { buildTestApp, testConfig } from '../helper.ts'
 import { postgresSkip, sharedPostgres, startPostgres } from '../services/postgres.ts'
@@ -90,7 +90,7 @@ describe('health while PostgreSQL stops and returns', { skip: postgresSkip() }, 
 })
 
 describe('two instances on one PostgreSQL', { skip: postgresSkip() }, () => {
-  it('write one row per minute, keeping the worst status either saw', async (t) => {
+  it('write one row per minute and component, keeping the worst status either saw', async (t) => {
     const url = await (await sharedPostgres()).createDatabase()
     const clock = new ManualClock('2026-11-21T12:00:00.000Z')
     const open = async (env: Record<string, string>) => {
@@ -107,8 +107,12 @@ describe('two instances on one PostgreSQL', { skip: postgresSkip() }, () => {
       await Promise.all([one.context.monitor.runOnce(), two.context.monitor.runOnce()])
     }
     const start = minuteOf(Date.parse('2026-11-21T12:00:00.000Z'))
-    const rows = await listHealthChecks(one.context.database, start - 10, start + 10)
-    assert.deepEqual(rows.map((r) => [r.minute - start, r.status, r.cache]), [[0, 'degraded', 'down'], [1, 'degraded', 'down'], [2, 'degraded', 'down']])
+    const rows = await listComponentChecks(one.context.database, start - 10, start + 10)
+    assert.equal(rows.length, 3 * 4, 'one row per minute and component (the three and the overall status)')
+    const of = (component: string) => rows.filter((r) => r.component === component).map((r) => [r.minute - start, r.status])
+    assert.deepEqual(of('overall'), [[0, 'degraded'], [1, 'degraded'], [2, 'degraded']])
+    assert.deepEqual(of('cache'), [[0, 'down'], [1, 'down'], [2, 'down']])
+    assert.deepEqual(of('database'), [[0, 'ok'], [1, 'ok'], [2, 'ok']])
     // Each keeps the history it computed during a minute (one may have read that minute's row before the other
     // wrote it); the next minute both recompute from the same rows and agree.
     clock.set(Date.parse('2026-11-21T12:03:00.000Z'))

@@ -10,7 +10,7 @@ import { dayOfMinute, minuteOf } from '../../src/lib/minutes.ts'
 import { buildHistory } from '../../src/monitor/history.ts'
 import { BADGES, BADGE_COLORS, LABEL_COLOR, badgeSvg, uptimePercent } from '../../src/publish/badges.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
-import type { DayCounts } from '../../src/store/repositories/health-checks.ts'
+import type { DayCounts } from '../../src/store/repositories/component-checks.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 import { shieldsEndpointValidator } from './shields-endpoint-schema.ts'
 
@@ -54,9 +54,9 @@ describe('uptime figures', () => {
     counts.push({ day, component: 'bot', checks: 1440, degraded: 0, down: day === today - 10 ? 100 : day === today - 40 ? 1440 : 0 })
   }
   const nowMinute = minuteOf(T)
-  const checks = Array.from({ length: 100 }, (_, i) => ({
-    minute: nowMinute - 99 + i, status: i < 3 ? 'down' : 'ok', database: i < 3 ? 'down' : 'ok', cache: 'ok', bot: i < 50 ? 'unknown' : 'ok'
-  }))
+  const checks = Array.from({ length: 100 }, (_, i) => Object.entries({
+    overall: i < 3 ? 'down' : 'ok', database: i < 3 ? 'down' : 'ok', cache: 'ok', bot: i < 50 ? 'unknown' : 'ok'
+  }).map(([component, status]) => ({ minute: nowMinute - 99 + i, component, status, latencyMs: null }))).flat()
   const history = buildHistory({ now: T, checks, counts })
 
   it('24 h from the minute checks; a component counts only the minutes it was monitored', () => {

@@ -59,6 +59,7 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
     'groups[1]: no component is in group "api" (name it in a component\'s group, or remove the group)'],
   ['a builtin id on another check', (file) => { file.components[1].id = 'bot' }, 'components[1].id: "bot" belongs to the builtin of that name (builtin: bot)'],
   ['a builtin id on another builtin', (file) => { file.components[0].id = 'cache' }, 'components[0].id: "cache" belongs to the builtin of that name (builtin: cache)'],
+  ['the id of the overall status', (file) => { file.components[1].id = 'overall' }, 'components[1].id: "overall" is reserved for the overall status in the history'],
   ['a builtin twice', (file) => { file.components.push({ id: 'db', builtin: 'database' }) }, 'components[5].builtin: database is already declared by components[0]'],
   ['an unknown builtin', (file) => { file.components[0].builtin = 'db' }, 'components[0].builtin: must be database, cache or bot (got "db")'],
   ['both builtin and check', (file) => { file.components[0].check = { manual: true } }, 'components[0]: takes only one of builtin or check (got builtin and check)'],
