@@ -39,5 +39,27 @@ for (const backend of databaseBackends()) {
       assert.equal(after.headers['cache-control'], 'public, max-age=10')
       assert.equal((await app.inject({ url: '/api/v1/health/components', headers: { 'if-none-match': after.headers.etag as string } })).statusCode, 304)
     })
+
+    it('one component by id: the model\'s view of it and its history from memory; 404 problem for an undeclared id', async (t) => {
+      const clock = new ManualClock('2026-11-21T12:00:00.000Z')
+      const { app, context } = await buildTestApp(t, await backend.env(), { clock })
+      await context.monitor.runOnce()
+      await openIncident(context.database.db, { title: 'Slow cache', impact: 'major', status: 'investigating', message: 'Looking.', components: [{ id: 'cache' }] }, clock.now())
+      await context.incidents.refresh()
+      const response = await app.inject('/api/v1/health/components/cache')
+      assert.equal(response.statusCode, 200)
+      assert.equal(response.headers['cache-control'], 'public, max-age=60')
+      const body = response.json()
+      assert.deepEqual([body.component.id, body.component.status, body.component.incidents], ['cache', 'partial_outage', [1]])
+      assert.deepEqual(body.history.checks.map((c: { at: string, status: string }) => [c.at, c.status]), [['2026-11-21T12:00:00.000Z', 'ok']])
+      assert.equal(body.history.uptime.daily.length, 90)
+      assert.equal(body.history.uptime.daily.at(-1).checks, 1)
+      assert.equal((await app.inject('/api/v1/health/components/cache')).body, response.body, 'the same bytes until something changes')
+      for (const id of ['nope', 'overall', 'x'.repeat(150)]) {
+        const missing = await app.inject(`/api/v1/health/components/${id}`)
+        assert.equal(missing.statusCode, 404, id)
+        assert.match(missing.headers['content-type'] as string, /^application\/problem\+json/)
+      }
+    })
   })
 }

@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Monitor } from '../../monitor/monitor.ts'
 import type { StatusService } from '../../status/service.ts'
 import { ComponentsBody } from '../../api/components.ts'
+import { ComponentDetailBody } from '../../api/component-detail.ts'
+import type { ComponentHistory } from '../../api/health.ts'
+import { Type } from 'typebox'
+import { serialize } from '../../lib/serialized.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
@@ -50,6 +54,45 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
       response: { 200: jsonResponse('The public status.', ComponentsBody) }
     }
   }, async (_request, reply) => sendSerialized(reply, status.current()))
+
+  // One body per declared component, built again only when the model or that component's history is another object.
+  const details = new Map<string, { model: unknown, history: ComponentHistory, body: Serialized<ComponentDetailBody> }>()
+  app.get('/api/v1/health/components/:id', {
+    config: { cacheControl: cacheControl.history },
+    schema: {
+      summary: 'One component: its status now, its last 24 hours and its 90 days of uptime',
+      description: 'A component of GET /api/v1/health/components by its id: what the status page shows of it now, its minute ' +
+        'checks of the last 24 hours (status and latency), and 90 days of daily uptime with p50/p95 latency. The history is ' +
+        'recomputed at most once a minute. 404 for an id the status file does not declare.',
+      tags: ['health'],
+      params: Type.Object({ id: Type.String({ description: 'The component\'s id from the status file (database, cache and bot without one).', examples: ['database'] }) }),
+      response: {
+        200: jsonResponse('The component.', ComponentDetailBody),
+        ...problemResponses({
+          404: 'No component has this id.',
+          503: 'No history could be computed yet (the database has not answered since start).'
+        })
+      }
+    }
+  }, async (request, reply) => {
+    const { id } = request.params as { id: string }
+    const model = status.current()
+    const component = model.value.components.find((candidate) => candidate.id === id)
+    if (component === undefined) throw problems.notFound()
+    let history: ComponentHistory | undefined
+    try {
+      history = await monitor.history.component(id)
+    } catch {
+      throw problems.notReady('The history is not available yet because the database does not answer.')
+    }
+    if (history === undefined) throw problems.notFound()
+    let detail = details.get(id)
+    if (detail === undefined || detail.model !== model || detail.history !== history) {
+      detail = { model, history, body: serialize({ component, history }) }
+      details.set(id, detail)
+    }
+    return sendSerialized(reply, detail.body)
+  })
 
   app.get('/api/v1/health/history', {
     config: { cacheControl: cacheControl.history },
