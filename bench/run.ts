@@ -45,6 +45,8 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 /** Every public endpoint, with the share of requests it gets in the realistic mix (status pages and monitors polling health). */
 const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/api/v1/health', weight: 30 },
+  { path: '/api/v1/health/components', weight: 4 },
+  { path: '/api/v1/health/components/music', weight: 1 },
   { path: '/api/v1/health/history', weight: 8 },
   { path: '/api/v1/health/discord', weight: 8 },
   { path: '/api/v1/health/incidents', weight: 8 },
@@ -175,7 +177,9 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   upstream.serve({ kind: 'fixture', name: 'minor-incident' })
   cleanups.push(() => upstream.close())
   const env: Record<string, string> = {
-    DATA_DIR: path.join(work, shape), RATE_LIMIT_PER_MINUTE: '0', DISCORD_STATUS_URL: upstream.url
+    DATA_DIR: path.join(work, shape), RATE_LIMIT_PER_MINUTE: '0', DISCORD_STATUS_URL: upstream.url,
+    // The example product (groups, manual and platform components, the three builtins): the model every surface renders.
+    STATUS_FILE: path.join(ROOT, 'examples', 'status.yaml')
   }
   if (shape === 'scaled') {
     const postgres = await startPostgres()
@@ -185,8 +189,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     env.REDIS_URL = redis.url
   }
   cli(env, 'seed', '--days', '90')
-  cli(env, 'incident', 'open', '--title', 'Slow replies in some servers', '--impact', 'minor', '--message', 'We are looking into it.')
-  cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h')
+  cli(env, 'incident', 'open', '--title', 'Slow replies in some servers', '--impact', 'minor', '--message', 'We are looking into it.', '--component', 'music')
+  cli(env, 'maintenance', 'schedule', '--title', 'Database upgrade', '--message', 'A few minutes of read-only mode.', '--from', '+2d', '--to', '+2d1h', '--component', 'database')
 
   // The first start of a new build compiles every module and fills Node's compile cache (as a deployment's first start
   // after an install does); every later one, like a restarted replica, reads it, starting faster and holding less for
