@@ -114,6 +114,14 @@ describe('component pages', () => {
     assert.match(wartung, /<span class="affected-label">Betroffen:<\/span> <ul class="affected-list"><li><a href="\/de\/status\/components\/api">Öffentliche API<\/a><\/li><li>legacy-api<\/li><\/ul>/)
   })
 
+  it('say noindex on staging, like every HTML page there', async (t) => {
+    const { app } = await componentSite(t, { DEPLOY_ENV: 'staging' })
+    const page = await app.inject('/de/status/components/cache')
+    assert.equal(page.statusCode, 200)
+    assert.equal(page.headers['x-robots-tag'], 'noindex')
+    assert.doesNotMatch(String(page.headers.link), /api-catalog/)
+  })
+
   it('are listed in the sitemap in both languages', async (t) => {
     const { app } = await componentSite(t)
     const sitemap = (await app.inject({ url: '/sitemap.xml', headers: { host: 'status.test' } })).body

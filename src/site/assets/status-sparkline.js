@@ -55,8 +55,9 @@ export function latencySparkline (history) {
     if (run !== undefined && point[0] - run[run.length - 1][0] === 1) run.push(point)
     else runs.push([point])
   }
-  // A lone point is drawn one bucket wide, so it shows as a short dash.
-  const line = runs.map((run) => (run.length === 1 ? [run[0], [run[0][0] + 1, run[0][1]]] : run)
+  // A lone point is drawn one bucket wide (towards the past at the right edge), so it shows as a short dash.
+  const dash = ([x, ms]) => x === BUCKETS - 1 ? [[x - 1, ms], [x, ms]] : [[x, ms], [x + 1, ms]]
+  const line = runs.map((run) => (run.length === 1 ? dash(run[0]) : run)
     .map(([x, ms], i) => `${i === 0 ? 'M' : 'L'}${x} ${y(ms)}`).join(''))
   const area = runs.filter((run) => run.length > 1)
     .map((run) => `M${run[0][0]} ${HEIGHT}${run.map(([x, ms]) => `L${x} ${y(ms)}`).join('')}L${run[run.length - 1][0]} ${HEIGHT}Z`)
