@@ -29,6 +29,7 @@ import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { markdownDocs } from './docs/markdown-views.ts'
 import incidentPageRoutes from './http/routes/incident-pages.ts'
+import componentPageRoutes from './http/routes/component-pages.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
@@ -113,6 +114,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     refreshSeconds: options.statusRefreshSeconds
   })
   await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { config, docs: context.docs })
 
   // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
@@ -124,7 +126,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(assetRoutes)
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
-  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix), context.docs], markdownDocs: markdownDocs(context.docs) })
+  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix, config.status), context.docs], markdownDocs: markdownDocs(context.docs) })
 
   return app
 }

@@ -1,14 +1,24 @@
-// The pages this module serves (home and status, English and German), for the sitemap, llms.txt and friends.
+// The pages this module serves (home, status and each declared component's page, English and German), for the
+// sitemap, llms.txt and friends.
 import { localPath } from './layout.ts'
 import type { PagePair, PageSource } from './page-source.ts'
+import type { StatusDeclaration } from '../status/declaration.ts'
+import { componentPath } from './component-page.ts'
 
-export function sitePages (germanPrefix: string): PageSource {
+/** With a declaration, its components' pages follow the status page, in page order. */
+export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclaration, 'components'>): PageSource {
   const pair = (path: string, en: string, de: string): PagePair =>
     ({ en: path, de: localPath('de', path, germanPrefix), title: { en, de } })
+  const components = (declaration?.components ?? []).map((component): PagePair => ({
+    en: componentPath('en', component.id, germanPrefix),
+    de: componentPath('de', component.id, germanPrefix),
+    title: { en: component.name.en, de: component.name.de }
+  }))
   return {
     pages: () => [
       pair('/', 'Status service', 'Statusdienst'),
-      pair('/status', 'System status', 'Systemstatus')
+      pair('/status', 'System status', 'Systemstatus'),
+      ...components
     ]
   }
 }

@@ -4,7 +4,7 @@ import type { Incident } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
-import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { localPath, renderPage } from './layout.ts'
 import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from './assets/status-view.js'
 import type { StatusDeclaration } from '../status/declaration.ts'
@@ -21,6 +21,11 @@ export interface PermalinkPageOptions {
 /** The page's path in a language: `/status/incidents/7`, `/de/status/maintenance/3`. */
 export function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
   return localPath(lang, `/status/${kind}/${id}`, germanPrefix)
+}
+
+/** The words of the page's language, with its status page's path: named components link to their pages below it. */
+function textOf (options: PermalinkPageOptions) {
+  return { ...TEXT[options.lang], statusPath: localPath(options.lang, '/status', options.germanPrefix) }
 }
 
 function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance', id: number, title: string, body: string): string {
@@ -42,20 +47,21 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
 }
 
 /**
- * One incident. The components it names (`incident.components`, once incidents carry them) are listed by the
- * declared names; an id the declaration no longer has is shown as it is.
+ * One incident. The components it names (`incident.components`) are listed by the declared names, each linking to its
+ * page; an id the declaration no longer has is shown as it is.
  */
 export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident, declaration: Pick<StatusDeclaration, 'components'> }): string {
   const { incident } = options
-  const text = TEXT[options.lang]
+  const text = textOf(options)
   const body = `<article class="card incident impact--${escapeHtml(incident.impact)}"><p class="kicker">${escapeHtml(text.incidentPageTitle)}</p>` +
     `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${affectedComponents(text, incident, options.declaration)}${incidentBody(text, incident)}</article>`
   return page(options, 'incidents', incident.id, incident.title, body)
 }
 
-export function renderMaintenancePage (options: PermalinkPageOptions & { row: MaintenanceRow, state: MaintenanceState }): string {
+/** One maintenance window; the components it names are listed like an incident's. */
+export function renderMaintenancePage (options: PermalinkPageOptions & { row: MaintenanceWithComponents, state: MaintenanceState, declaration: Pick<StatusDeclaration, 'components'> }): string {
   const { row, state } = options
-  const text = TEXT[options.lang]
+  const text = textOf(options)
   const at = (iso: string) => time(iso, dateTime(text, iso))
   const events: Array<{ at: string, kind: keyof typeof text.maintenanceEvents, message?: string }> = [{ at: row.created_at, kind: 'scheduled', message: row.message }]
   if (state === 'active' || state === 'ended') events.push({ at: row.starts_at, kind: 'started' })
@@ -68,6 +74,6 @@ export function renderMaintenancePage (options: PermalinkPageOptions & { row: Ma
     `<div class="incident-head"><h1 class="incident-title">${escapeHtml(row.title)}</h1>` +
     `<span class="incident-badges"><span class="badge badge--${kind}">${icon(kind)}<span>${escapeHtml(text.maintenanceState[state])}</span></span></span>` +
     `<span class="meta">${escapeHtml(text.maintenanceWindow(dateTime(text, row.starts_at), dateTime(text, row.ends_at)))}</span></div>` +
-    `<ol class="updates" aria-label="${escapeHtml(text.updatesLabel)}">${updates}</ol></article>`
+    `${affectedComponents(text, row, options.declaration)}<ol class="updates" aria-label="${escapeHtml(text.updatesLabel)}">${updates}</ol></article>`
   return page(options, 'maintenance', row.id, row.title, body)
 }

@@ -31,7 +31,7 @@ describe('/sitemap.xml', () => {
     assert.equal(response.headers['content-type'], 'application/xml; charset=utf-8')
     assert.equal(response.headers['cache-control'], 'public, max-age=3600')
     const locs = parseSitemap(response.body).map((url) => url.loc)
-    const expected = allPages([sitePages(config.germanPrefix), context.docs]).flatMap((pair) => [pair.en, pair.de]).map((path) => `${BASE}${path}`)
+    const expected = allPages([sitePages(config.germanPrefix, config.status), context.docs]).flatMap((pair) => [pair.en, pair.de]).map((path) => `${BASE}${path}`)
     assert.deepEqual(locs.sort(), expected.sort())
     assert.equal(new Set(locs).size, locs.length, 'each page once')
   })

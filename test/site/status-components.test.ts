@@ -53,19 +53,19 @@ describe('the status page renders the model', () => {
     assert.match(english, /<title>Acme status – Minor service disruption<\/title>/)
     assert.match(english, /<h1>Acme status<\/h1>/)
     const section = componentsOf(english)
-    assert.match(section, /data-component="music" data-status="degraded_performance"><div class="component-head"><h4 class="component-name">Music<\/h4><span class="badge badge--degraded">[^]*?Degraded performance/)
+    assert.match(section, /data-component="music" data-status="degraded_performance"><div class="component-head"><h4 class="component-name"><a href="\/status\/components\/music">Music<\/a><\/h4><span class="badge badge--degraded">[^]*?Degraded performance/)
     assert.match(section, /data-component="dashboard" data-status="under_maintenance">[^]*?Under maintenance/)
     // Each links to what affects it: the incident by its title, the window by its title.
     assert.match(section, /data-component="music"[^]*?Affected: <a href="\/status\/incidents\/9">Slow responses from the bot<\/a>/)
     assert.match(section, /data-component="dashboard"[^]*?Affected: <a href="\/status\/maintenance\/3">Database upgrade<\/a>/)
     // The active incident card and the maintenance banner name what they affect; an id the model lacks stays plain text.
-    assert.match(english, /<div class="affected"><span class="affected-label">Affected:<\/span> <ul class="affected-list"><li>Music <span class="meta">\(Degraded performance\)<\/span><\/li><li>retired-voice <span class="meta">/)
-    assert.match(english, /class="maintenance-banner"[^]*?Affected:<\/span> <ul class="affected-list"><li>Dashboard<\/li><\/ul>/)
+    assert.match(english, /<div class="affected"><span class="affected-label">Affected:<\/span> <ul class="affected-list"><li><a href="\/status\/components\/music">Music<\/a> <span class="meta">\(Degraded performance\)<\/span><\/li><li>retired-voice <span class="meta">/)
+    assert.match(english, /class="maintenance-banner"[^]*?Affected:<\/span> <ul class="affected-list"><li><a href="\/status\/components\/dashboard">Dashboard<\/a><\/li><\/ul>/)
 
     const german = (await app.inject('/de/status')).body
     assertRendersModel(german, model, 'de')
     assert.match(german, /<title>Acme Status – Kleinere Störung<\/title>/)
-    assert.match(componentsOf(german), /<h4 class="component-name">Musik<\/h4><span class="badge badge--degraded">[^]*?Eingeschränkte Leistung/)
+    assert.match(componentsOf(german), /<h4 class="component-name"><a href="\/de\/status\/components\/music">Musik<\/a><\/h4><span class="badge badge--degraded">[^]*?Eingeschränkte Leistung/)
     assert.match(componentsOf(german), /<h3 class="component-name">Website und Dashboard<\/h3><span class="badge badge--maintenance">[^]*?In Wartung/)
     assert.match(componentsOf(german), /Betroffen: <a href="\/de\/status\/incidents\/9">/)
     // The platform component's message is English text on the German page.
@@ -132,7 +132,7 @@ describe('the status page renders the model', () => {
     assert.match(before, /<title>Slow responses from the bot – Acme status<\/title>/)
     const naming: IncidentsBody['incidents'][number] = { ...incident, components: [{ id: 'music', status: 'partial_outage' }, { id: 'retired-voice', status: 'degraded_performance' }] }
     const german = renderIncidentPage({ ...options, lang: 'de', incident: naming })
-    assert.match(german, /<span class="affected-label">Betroffen:<\/span> <ul class="affected-list"><li>Musik <span class="meta">\(Teilausfall\)<\/span><\/li><li>retired-voice <span class="meta">\(Eingeschränkte Leistung\)<\/span><\/li><\/ul>/)
+    assert.match(german, /<span class="affected-label">Betroffen:<\/span> <ul class="affected-list"><li><a href="\/de\/status\/components\/music">Musik<\/a> <span class="meta">\(Teilausfall\)<\/span><\/li><li>retired-voice <span class="meta">\(Eingeschränkte Leistung\)<\/span><\/li><\/ul>/)
     assert.match(german, /<title>Slow responses from the bot – Acme Status<\/title>/)
   })
 })

@@ -220,6 +220,12 @@ describe('site pages', () => {
       { en: '/status', de: '/de-at/status', title: { en: 'System status', de: 'Systemstatus' } }
     ])
   })
+
+  it('follows them with each declared component\'s page, in page order, named as declared', () => {
+    const pages = sitePages('/de-at', data.groupedDeclaration()).pages()
+    assert.deepEqual(pages.slice(2).map((pair) => [pair.en, pair.de]), data.groupedDeclaration().components.map((c) => [`/status/components/${c.id}`, `/de-at/status/components/${c.id}`]))
+    assert.deepEqual(pages.find((pair) => pair.en === '/status/components/music')?.title, { en: 'Music', de: 'Musik' })
+  })
 })
 
 describe('last 24 hours', () => {

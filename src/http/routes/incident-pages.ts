@@ -60,7 +60,7 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, productName, notice, row, state })), baseUrlOf(request, config))
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, productName, notice, row, state, declaration })), baseUrlOf(request, config))
     })
   }
 }

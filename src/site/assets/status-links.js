@@ -9,3 +9,8 @@ export function incidentHref (text, id) {
 export function maintenanceHref (text, id) {
   return `${text.statusPath ?? '/status'}/maintenance/${encodeURIComponent(id)}`
 }
+
+/** The page of a declared component (`/status/components/{id}`). */
+export function componentHref (text, id) {
+  return `${text.statusPath ?? '/status'}/components/${encodeURIComponent(id)}`
+}

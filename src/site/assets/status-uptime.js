@@ -1,5 +1,5 @@
 // The 90-day uptime bars and the last-24-hours strip, rendered from the history body (server and browser).
-import { clock, dateTime, day, esc, percent } from './status-format.js'
+import { clock, dateTime, day, esc, millis, percent } from './status-format.js'
 import { incidentHref } from './status-links.js'
 
 const SLOT_MINUTES = 15
@@ -72,11 +72,14 @@ function bar (text, name, uptimePercent, days, range, byDay = new Map(), id = un
   return `<div class="bar"${id === undefined ? '' : ` data-uptime="${esc(id)}"`}><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
 }
 
-function dailyTable (text, daily) {
+/** The daily figures, newest first; with `latency`, a component's median and 95th percentile response time too. */
+function dailyTable (text, daily, latency = false) {
+  const ms = (value) => `<td>${esc(value === null || value === undefined ? '–' : millis(text, value))}</td>`
   const rows = [...daily].reverse().map((entry) => `<tr><th scope="row">${esc(day(text, entry.date))}</th>` +
     `<td>${esc(entry.percent === null ? text.status.no_data : percent(text, entry.percent))}</td>` +
-    `<td>${entry.checks} / ${entry.expectedChecks}</td><td>${entry.degradedChecks}</td><td>${entry.downChecks}</td></tr>`).join('')
-  const head = text.uptimeTableHead.map((cell) => `<th scope="col">${esc(cell)}</th>`).join('')
+    `<td>${entry.checks} / ${entry.expectedChecks}</td><td>${entry.degradedChecks}</td><td>${entry.downChecks}</td>` +
+    (latency ? `${ms(entry.latencyP50Ms)}${ms(entry.latencyP95Ms)}` : '') + '</tr>').join('')
+  const head = [...text.uptimeTableHead, ...(latency ? text.uptimeTableLatencyHead : [])].map((cell) => `<th scope="col">${esc(cell)}</th>`).join('')
   return `<details class="daily-table" data-key="daily"><summary>${esc(text.uptimeTable)}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="${esc(text.uptimeTableCaption)}"><table>` +
     `<caption>${esc(text.uptimeTableCaption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`
 }
@@ -104,6 +107,24 @@ export function uptimeSection (text, history, incidents = null, components = nul
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     '<p class="day-detail meta" aria-live="polite"></p>' +
     `${dailyTable(text, uptime.daily)}</section>`
+}
+
+/**
+ * Section "uptime" of a component's page: its one bar over 90 days from its history (the body of
+ * /api/v1/health/components/{id}), days with an incident naming it linked to the incident, and its daily figures with
+ * response times. No script: a day's figures are in its title and in the table.
+ */
+export function componentUptimeSection (text, history, name, incidents = null) {
+  const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
+  const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
+  if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
+  const { uptime } = history
+  const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
+  const naming = incidents === null ? null : { incidents: incidents.incidents.filter((i) => (i.components ?? []).some((c) => c.id === history.id)) }
+  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}` +
+    bar(text, name, uptime.percent, uptime.daily, range, incidentsByDay(naming, uptime.daily), history.id) +
+    scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
+    `${dailyTable(text, uptime.daily, true)}</section>`
 }
 
 /** The checks of the last 24 hours in 15-minute slots, each the worst status seen in it (or no_data). */

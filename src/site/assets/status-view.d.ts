@@ -40,6 +40,19 @@ export interface StatusText {
   maintenanceState: Record<'scheduled' | 'active' | 'ended' | 'cancelled', string>
   maintenanceEvents: Record<'scheduled' | 'started' | 'ended' | 'cancelled', string>
   maintenanceWindow: (from: string, to: string) => string
+  uptimeTableLatencyHead: string[]
+  maintenanceNow: string
+  componentPageKicker: string
+  componentGroup: string
+  componentNow: string
+  componentAffectedBy: string
+  componentNothingAffects: string
+  componentPageDescription: (name: string, product: string | undefined) => string
+  latency: string
+  affected: string
+  incidentNumber: (id: number) => string
+  maintenanceNumber: (id: number) => string
+  incidentTimes: (started: string, resolved: string | null) => string
   /** The status page's path in this language (`/status`, `/de/status`): incident links go below it. */
   statusPath?: string
 }
@@ -55,6 +68,12 @@ export declare function lastDaySlots (history: HistoryBody): Array<{ from: numbe
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
 export declare function incidentBody (text: StatusText, incident: Incident): string
 export declare function icon (kind: string): string
+/** How a model status looks: ok | degraded | partial | down | maintenance | unknown. */
+export declare const STATUS_KIND: Record<ShownStatus, string>
+export declare function statusBadge (text: StatusText, status: ShownStatus): string
+export declare function badge (kind: string, label: string): string
+export declare function localName (text: StatusText, name: { en: string, de: string }): string
+export declare function componentHref (text: StatusText, id: string): string
 export declare function shardFinderSection (text: StatusText, answerHtml?: string, input?: string): string
 export declare function guildAnswer (text: StatusText, answer: ShardLookupBody | 'invalid' | 'unavailable'): string
 export declare function findGuild (shards: ShardsBody, guildId: string): ShardLookupBody | 'unavailable'

@@ -6,9 +6,9 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
-import { incidentHref, maintenanceHref } from './status-links.js'
+import { componentHref, incidentHref, maintenanceHref } from './status-links.js'
 
-export { TEXT, icon, lastDaySlots, shardFinderSection }
+export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
@@ -19,11 +19,11 @@ const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critica
 /** How the page indicator looks: its colour and icon (the words are text.overall[indicator]). */
 const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
 /** How a component's or group's status looks (the words are text.componentStatus[status]). */
-const STATUS_KIND = {
+export const STATUS_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
 }
 
-function badge (kind, label) {
+export function badge (kind, label) {
   return `<span class="badge badge--${esc(kind)}">${icon(kind)}<span>${esc(label)}</span></span>`
 }
 
@@ -42,12 +42,12 @@ function safeHref (url) {
 }
 
 /** A component's or group's name in the page's language (the model carries both). */
-function localName (text, name) {
+export function localName (text, name) {
   return name[text.lang] ?? name.en
 }
 
 /** The badge of a model status: icon and localised words; a value this script does not know yet shows as it is. */
-function statusBadge (text, status) {
+export function statusBadge (text, status) {
   return badge(STATUS_KIND[status] ?? 'unknown', text.componentStatus[status] ?? status)
 }
 
@@ -84,7 +84,7 @@ function componentItem (text, component, incidents, headingTag) {
   const affected = affectedBy(text, component, incidents)
   if (affected !== '') details.push(affected)
   return `<li class="component component--${esc(STATUS_KIND[component.status] ?? 'unknown')}" data-component="${esc(component.id)}" data-status="${esc(component.status)}">` +
-    `<div class="component-head"><${headingTag} class="component-name">${esc(localName(text, component.name))}</${headingTag}>${statusBadge(text, component.status)}</div>` +
+    `<div class="component-head"><${headingTag} class="component-name"><a href="${esc(componentHref(text, component.id))}">${esc(localName(text, component.name))}</a></${headingTag}>${statusBadge(text, component.status)}</div>` +
     (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + '</li>'
 }
 
@@ -127,7 +127,8 @@ export function componentsSection (text, components, latest = {}) {
 
 /**
  * What an incident or a window affects, by the model's names: `incident.components` ({id, status}) or a window's
- * `components` (ids), absent before incidents name components. An id the model does not know is shown as it is.
+ * `components` (ids), absent before incidents name components. A known one links to its page; an id the model does
+ * not know is shown as it is, as plain text.
  */
 export function affectedComponents (text, item, components) {
   const named = item.components ?? []
@@ -137,7 +138,7 @@ export function affectedComponents (text, item, components) {
     const id = typeof entry === 'string' ? entry : entry.id
     const status = typeof entry === 'string' ? undefined : entry.status
     const component = known.get(id)
-    const name = component === undefined ? esc(id) : esc(localName(text, component.name))
+    const name = component === undefined ? esc(id) : `<a href="${esc(componentHref(text, id))}">${esc(localName(text, component.name))}</a>`
     return status === undefined ? `<li>${name}</li>` : `<li>${name} <span class="meta">(${esc(text.componentStatus[status] ?? status)})</span></li>`
   }).join('')
   return `<div class="affected"><span class="affected-label">${esc(text.affected)}:</span> <ul class="affected-list">${parts}</ul></div>`

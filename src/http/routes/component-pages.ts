@@ -1,0 +1,76 @@
+// GET /status/components/{id} (and under the German prefix): one declared component's page, from memory (the model,
+// its history, the incidents); each page rendered once per state it shows. An undeclared id is the site's 404.
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { Incident } from '../../api/incidents.ts'
+import type { ComponentHistory } from '../../api/health.ts'
+import type { IncidentsService } from '../../incidents/service.ts'
+import type { HistoryService } from '../../monitor/history-service.ts'
+import type { StatusService } from '../../status/service.ts'
+import type { Locale } from '../../lib/locale.ts'
+import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
+import { problems } from '../../api/problems.ts'
+import { localPath } from '../../site/layout.ts'
+import { renderComponentPage, type NamingWindow } from '../../site/component-page.ts'
+import { cacheControl } from '../headers.ts'
+import { sendPage } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+
+export interface ComponentPageOptions {
+  config: Config
+  status: StatusService
+  history: Pick<HistoryService, 'component'>
+  incidents: IncidentsService
+  germanPrefix: string
+  notice?: string
+}
+
+/** What one rendered page was made from, compared by identity: each service hands out the same object until it changes. */
+interface Rendered {
+  model: unknown
+  history: ComponentHistory | null
+  incidents: unknown
+  page: Serialized<string>
+}
+
+export default async function componentPageRoutes (app: FastifyInstance, options: ComponentPageOptions): Promise<void> {
+  const { config, status, history, incidents, germanPrefix, notice } = options
+  const productName = config.status.product.name
+  // One entry per declared component and language at most: an id is looked up in the model before it is kept.
+  const rendered = new Map<string, Rendered>()
+
+  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/components/:id', germanPrefix), {
+      config: { cacheControl: cacheControl.incidents }
+    }, async (request, reply) => {
+      const { id } = request.params
+      const model = status.current()
+      const component = model.value.components.find((candidate) => candidate.id === id)
+      if (component === undefined) throw problems.notFound()
+      // Without a database since start there is no history yet: the page still shows the model, and says so.
+      let componentHistory: ComponentHistory | null = null
+      try {
+        componentHistory = await history.component(id) ?? null
+      } catch (error) {
+        request.log.warn({ err: error }, 'component page: the history is not available')
+      }
+      const incidentsBody = incidents.body()
+      const key = `${lang} ${id}`
+      let entry = rendered.get(key)
+      if (entry === undefined || entry.model !== model || entry.history !== componentHistory || entry.incidents !== incidentsBody) {
+        const naming = component.incidents.map((incidentId) => incidents.incident(incidentId)).filter((found): found is Incident => found !== undefined)
+        const windows: NamingWindow[] = component.maintenance.flatMap((windowId) => {
+          const found = incidents.maintenance(windowId)
+          return found === undefined ? [] : [{ id: windowId, title: found.row.title, startsAt: found.row.starts_at, endsAt: found.row.ends_at }]
+        })
+        const group = component.group === null ? undefined : model.value.groups.find((candidate) => candidate.id === component.group)
+        const html = renderComponentPage({
+          lang, germanPrefix, productName, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
+        })
+        entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
+        rendered.set(key, entry)
+      }
+      return sendPage(reply, entry.page, baseUrlOf(request, config))
+    })
+  }
+}

@@ -1,0 +1,8 @@
+// Types of status-sparkline.js (plain JavaScript shared with the browser) for the server's TypeScript.
+import type { ComponentHistory } from '../../api/health.ts'
+import type { StatusText } from './status-view.js'
+
+type Checks = Pick<ComponentHistory, 'generatedAt' | 'checks'>
+export declare function latencyPoints (history: Checks): Array<[number, number]>
+export declare function latencySparkline (history: Checks): string | undefined
+export declare function latencySection (text: StatusText, history: Checks | null): string

@@ -1,0 +1,83 @@
+// A component's response time over the last 24 hours as a small server-rendered SVG line (no script), with its words.
+import { clock, dateTime, esc, millis } from './status-format.js'
+
+const MINUTE = 60_000
+const MINUTES = 24 * 60
+const HEIGHT = 100
+/** Minutes per drawn point: each point is the highest latency of its minutes, so a spike never disappears. */
+const BUCKET = 5
+const BUCKETS = MINUTES / BUCKET
+
+/** The window the sparkline draws: the 24 hours ending with the minute after `generatedAt` (as the last-day strip). */
+function window (history) {
+  const end = Math.floor(Date.parse(history.generatedAt) / MINUTE) * MINUTE + MINUTE
+  return { start: end - MINUTES * MINUTE, end }
+}
+
+/** The checks with a latency inside the window, as [minute index, latency], oldest first. */
+export function latencyPoints (history) {
+  const { start } = window(history)
+  return history.checks
+    .filter((check) => check.latencyMs !== null && check.latencyMs !== undefined)
+    .map((check) => [Math.floor((Date.parse(check.at) - start) / MINUTE), check.latencyMs])
+    .filter(([index]) => index >= 0 && index < MINUTES)
+}
+
+/** The median (nearest rank) and highest of the latencies. */
+function figures (points) {
+  const sorted = points.map(([, ms]) => ms).sort((a, b) => a - b)
+  return { median: sorted[Math.ceil(sorted.length / 2) - 1], highest: sorted[sorted.length - 1] }
+}
+
+/** The points drawn: per 5 minutes with a latency, [bucket index, highest latency in it], oldest first. */
+function buckets (points) {
+  const highest = new Map()
+  for (const [minute, ms] of points) {
+    const bucket = Math.floor(minute / BUCKET)
+    highest.set(bucket, Math.max(highest.get(bucket) ?? 0, ms))
+  }
+  return [...highest].sort(([a], [b]) => a - b)
+}
+
+/**
+ * The SVG: a line through every 5 minutes with a latency (5 minutes without one break it), scaled from 0 to the
+ * highest latency, and the area below it. Decorative for assistive technology: the words beside it say the same.
+ * Undefined without any latency.
+ */
+export function latencySparkline (history) {
+  const drawn = buckets(latencyPoints(history))
+  if (drawn.length === 0) return undefined
+  const highest = Math.max(...drawn.map(([, ms]) => ms))
+  const y = (ms) => Math.round(HEIGHT - 3 - (highest === 0 ? 0 : (ms / highest) * (HEIGHT - 6)))
+  const runs = []
+  for (const point of drawn) {
+    const run = runs[runs.length - 1]
+    if (run !== undefined && point[0] - run[run.length - 1][0] === 1) run.push(point)
+    else runs.push([point])
+  }
+  // A lone point is drawn one bucket wide (towards the past at the right edge), so it shows as a short dash.
+  const dash = ([x, ms]) => x === BUCKETS - 1 ? [[x - 1, ms], [x, ms]] : [[x, ms], [x + 1, ms]]
+  const line = runs.map((run) => (run.length === 1 ? dash(run[0]) : run)
+    .map(([x, ms], i) => `${i === 0 ? 'M' : 'L'}${x} ${y(ms)}`).join(''))
+  const area = runs.filter((run) => run.length > 1)
+    .map((run) => `M${run[0][0]} ${HEIGHT}${run.map(([x, ms]) => `L${x} ${y(ms)}`).join('')}L${run[run.length - 1][0]} ${HEIGHT}Z`)
+  return `<svg class="sparkline" viewBox="0 0 ${BUCKETS - 1} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
+    (area.length === 0 ? '' : `<path class="sparkline-area" d="${area.join('')}"/>`) +
+    `<path class="sparkline-line" d="${line.join('')}" vector-effect="non-scaling-stroke"/></svg>`
+}
+
+/** Section "latency": the sparkline with its highest value, its time scale and a sentence with median and highest. */
+export function latencySection (text, history) {
+  const open = '<section id="latency" class="card" aria-labelledby="latency-title">'
+  const title = `<h2 id="latency-title">${esc(text.latencyHeading)}</h2>`
+  if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
+  const svg = latencySparkline(history)
+  if (svg === undefined) return `${open}${title}<p class="none-measured meta">${esc(text.latencyNone)}</p></section>`
+  const points = latencyPoints(history)
+  const { median, highest } = figures(points)
+  const { start } = window(history)
+  const from = new Date(start).toISOString()
+  return `${open}${title}<p class="meta">${esc(text.latencySummary(millis(text, median), millis(text, highest), points.length))}</p>` +
+    `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
+    `<div class="bar-scale" aria-hidden="true"><span>${esc(dateTime(text, from))}</span><span>${esc(`${text.now} (${clock(text, history.generatedAt)} ${text.utc})`)}</span></div></section>`
+}

@@ -1,0 +1,116 @@
+// The page of one declared component (/status/components/{id}, English and German), server-rendered without script:
+// its status now as the model has it, what affects it, its response time, 90 days of uptime and the last 24 hours.
+import type { PublicComponent, PublicGroup } from '../api/components.ts'
+import type { ComponentHistory } from '../api/health.ts'
+import type { Incident, IncidentsBody } from '../api/incidents.ts'
+import { escapeHtml } from '../lib/html.ts'
+import type { Locale } from '../lib/locale.ts'
+import { localPath, renderPage } from './layout.ts'
+import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from './assets/status-view.js'
+import { componentUptimeSection, lastDaySection } from './assets/status-uptime.js'
+import { latencySection } from './assets/status-sparkline.js'
+import { dateTime, millis } from './assets/status-format.js'
+
+/** An active maintenance window naming the component, as far as it is known. */
+export interface NamingWindow {
+  id: number
+  title: string
+  startsAt: string
+  endsAt: string
+}
+
+export interface ComponentPageOptions {
+  lang: Locale
+  germanPrefix: string
+  /** The status file's product name, for the title ("… – Acme status"). */
+  productName?: string
+  notice?: string
+  component: PublicComponent
+  /** Its group in the model, if it has one. */
+  group: PublicGroup | undefined
+  /** Its history (the body of /api/v1/health/components/{id}); null while the database has not answered. */
+  history: ComponentHistory | null
+  /** The unresolved incidents the model says name it (`component.incidents`) that could be found, in that order. */
+  incidents: Incident[]
+  /** The active windows the model says name it (`component.maintenance`) that could be found. */
+  windows: NamingWindow[]
+  /** The incidents body: days of the uptime bar with an incident naming the component link to it. */
+  incidentsBody: IncidentsBody | null
+}
+
+/** The page's path in a language: `/status/components/bot`, `/de/status/components/bot`. */
+export function componentPath (lang: Locale, id: string, germanPrefix: string): string {
+  return localPath(lang, `/status/components/${encodeURIComponent(id)}`, germanPrefix)
+}
+
+const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' } as const
+
+/** The incidents and windows naming the component, each linking to its page; ids the services no longer hold by number. */
+function affectedBySection (text: StatusText, options: ComponentPageOptions): string {
+  const { component } = options
+  const open = `<section id="affected-by" class="card" aria-labelledby="affected-by-title"><h2 id="affected-by-title">${escapeHtml(text.componentAffectedBy)}</h2>`
+  if (component.incidents.length === 0 && component.maintenance.length === 0) {
+    return `${open}<p class="none">${icon('ok')}<span>${escapeHtml(text.componentNothingAffects)}</span></p></section>`
+  }
+  const statusPath = text.statusPath ?? '/status'
+  const incidents = component.incidents.map((id) => {
+    const incident = options.incidents.find((candidate) => candidate.id === id)
+    const link = `<a href="${escapeHtml(`${statusPath}/incidents/${id}`)}">${escapeHtml(incident?.title ?? text.incidentNumber(id))}</a>`
+    if (incident === undefined) return `<li>${link}</li>`
+    return `<li class="incident impact--${escapeHtml(incident.impact)}"><p class="affected-title">${link}</p>` +
+      `<p class="incident-badges">${badge(IMPACT_KIND[incident.impact], text.impact[incident.impact])}${badge('degraded', text.incidentStatus[incident.status])}</p>` +
+      `<p class="meta">${escapeHtml(text.incidentTimes(dateTime(text, incident.startedAt), null))}</p></li>`
+  })
+  const windows = component.maintenance.map((id) => {
+    const window = options.windows.find((candidate) => candidate.id === id)
+    const link = `<a href="${escapeHtml(`${statusPath}/maintenance/${id}`)}">${escapeHtml(window?.title ?? text.maintenanceNumber(id))}</a>`
+    if (window === undefined) return `<li>${link}</li>`
+    return `<li class="incident maintenance-item"><p class="affected-title">${link}</p>` +
+      `<p class="incident-badges">${badge('maintenance', text.maintenanceNow)}</p>` +
+      `<p class="meta">${escapeHtml(text.maintenanceWindow(dateTime(text, window.startsAt), dateTime(text, window.endsAt)))}</p></li>`
+  })
+  return `${open}<ul class="plain incidents">${[...incidents, ...windows].join('')}</ul></section>`
+}
+
+/** The head: name, status badge, description, and the facts (message, group, last response time). */
+function summarySection (text: StatusText, options: ComponentPageOptions): string {
+  const { component, group } = options
+  const facts: string[] = [`<dt>${escapeHtml(text.componentNow)}</dt><dd>${escapeHtml(text.componentStatus[component.status])}` +
+    (component.message === null ? '' : ` – <span${options.lang === 'en' ? '' : ' lang="en"'}>${escapeHtml(component.message)}</span>`) + '</dd>']
+  if (group !== undefined) facts.push(`<dt>${escapeHtml(text.componentGroup)}</dt><dd>${escapeHtml(localName(text, group.name))}</dd>`)
+  if (component.latencyMs !== null) facts.push(`<dt>${escapeHtml(text.latency)}</dt><dd>${escapeHtml(millis(text, component.latencyMs))}</dd>`)
+  const description = component.description === null ? '' : `<p class="component-description">${escapeHtml(localName(text, component.description))}</p>`
+  return `<section id="component" class="card component-summary component--${escapeHtml(STATUS_KIND[component.status] ?? 'unknown')}" aria-labelledby="component-title">` +
+    `<p class="kicker">${escapeHtml(text.componentPageKicker)}</p>` +
+    `<div class="component-head"><h1 id="component-title" class="component-name">${escapeHtml(localName(text, component.name))}</h1>${statusBadge(text, component.status)}</div>` +
+    `${description}<dl class="component-facts">${facts.join('')}</dl></section>`
+}
+
+export function renderComponentPage (options: ComponentPageOptions): string {
+  const { lang, germanPrefix, component, history } = options
+  const statusPath = localPath(lang, '/status', germanPrefix)
+  const text: StatusText = { ...TEXT[lang], statusPath }
+  const name = localName(text, component.name)
+  const other: Locale = lang === 'en' ? 'de' : 'en'
+  const back = `<p class="back-link"><a href="${escapeHtml(statusPath)}">${escapeHtml(text.backToStatus)}</a></p>`
+  // The model's id and status exactly, as on the status page's component elements, for tools and tests.
+  const body = `<div class="status-page permalink component-page" data-component="${escapeHtml(component.id)}" data-status="${escapeHtml(component.status)}">${back}` +
+    [
+      summarySection(text, options),
+      affectedBySection(text, options),
+      latencySection(text, history),
+      componentUptimeSection(text, history, name, options.incidentsBody),
+      lastDaySection(text, history)
+    ].join('\n') + '</div>'
+  return renderPage({
+    lang,
+    title: `${name}: ${text.componentStatus[component.status]} – ${text.pageTitle(options.productName)}`,
+    description: text.componentPageDescription(name, options.productName),
+    body,
+    alternate: { lang: other, path: componentPath(other, component.id, germanPrefix) },
+    styles: ['status.css'],
+    path: componentPath(lang, component.id, germanPrefix),
+    germanPrefix,
+    notice: options.notice
+  })
+}

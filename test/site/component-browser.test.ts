@@ -1,0 +1,74 @@
+// A component's page in headless Chromium on the whole app: no script and no console errors, data attributes equal to
+// the API, axe finds nothing serious in either theme or language, no sideways scrolling at 375 px, and screenshots at
+// 375 and 1280 px, light and dark (test-output/, or SCREENSHOT_DIR).
+import assert from 'node:assert/strict'
+import { mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it, type TestContext } from 'node:test'
+import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { projectRoot } from '../../src/config.ts'
+import { chromiumSkip, launchChromium } from './browser.ts'
+import { componentSite } from './component-site.ts'
+
+const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
+const AXE = readFileSync(path.join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
+
+describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => {
+  let browser: Browser
+  before(async () => { browser = await launchChromium() })
+  after(async () => { await browser?.close() })
+
+  async function open (t: TestContext, context: BrowserContextOptions = {}) {
+    const site = await componentSite(t)
+    const base = await site.app.listen({ port: 0, host: '127.0.0.1' })
+    const browserContext = await browser.newContext(context)
+    t.after(() => browserContext.close())
+    const page = await browserContext.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text()) })
+    return { ...site, base, page, problems }
+  }
+
+  it('shows the model\'s status and the sparkline, and follows the status page\'s link to it', async (t) => {
+    const { page, base, problems } = await open(t)
+    await page.goto(`${base}/status`)
+    await page.locator('#components a[href="/status/components/database"]').click()
+    await page.waitForURL(`${base}/status/components/database`)
+    const detail = await (await page.request.get(`${base}/api/v1/health/components/database`)).json() as { component: { id: string, status: string } }
+    const root = page.locator('[data-component]')
+    assert.deepEqual([await root.getAttribute('data-component'), await root.getAttribute('data-status')], [detail.component.id, detail.component.status])
+    assert.equal(await page.locator('h1').innerText(), 'Database')
+    const box = await page.locator('svg.sparkline').boundingBox()
+    assert.ok(box !== null && box.width > 200 && box.height > 40, 'the sparkline is drawn wide and tall enough to read')
+    assert.equal(await page.locator('script').count(), 0)
+    assert.deepEqual(problems, [])
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const url of ['/status/components/database', '/de/status/components/api']) {
+      it(`${url} (${colorScheme}): axe finds no serious or critical violations`, async (t) => {
+        const { page, base, problems } = await open(t, { colorScheme })
+        await page.goto(`${base}${url}`)
+        await page.locator('.daily-table summary').click() // the folded table is checked too
+        await page.evaluate(AXE)
+        const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [])
+        assert.deepEqual(problems, [])
+      })
+    }
+  }
+
+  it('fits 375 px without sideways scrolling, and writes screenshots at 375 and 1280 px, light and dark', async (t) => {
+    mkdirSync(OUTPUT, { recursive: true })
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [375, 1280]) {
+        const { page, base } = await open(t, { viewport: { width, height: 900 }, colorScheme })
+        await page.goto(`${base}/status/components/database`)
+        assert.equal(await page.evaluate(`document.documentElement.scrollWidth <= ${width}`), true, `${colorScheme} ${width}`)
+        await page.screenshot({ path: path.join(OUTPUT, `component-${colorScheme}-${width}.png`), fullPage: true })
+      }
+    }
+  })
+})
