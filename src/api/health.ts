@@ -103,16 +103,23 @@ const ComponentDay = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')])
 }, { additionalProperties: false })
 
+/** A day's counts, overall or of one component (`of`: whose checks, in the descriptions). */
+function dayFields (of: string) {
+  return {
+    date: Type.String({ format: 'date', description: 'UTC calendar day.' }),
+    percent: nullable(Type.Number({ minimum: 0, maximum: 100, description: `Share of ${of} that were up (ok or degraded); null when there were none.` })),
+    checks: Type.Integer({ minimum: 0, description: `${of[0]!.toUpperCase()}${of.slice(1)} that day (minutes with a known status).` }),
+    expectedChecks: Type.Integer({ minimum: 0, description: 'Minutes of that day that had passed (1440 for a whole day): the gap to `checks` shows when nothing was recorded.' }),
+    degradedChecks: Type.Integer({ minimum: 0 }),
+    downChecks: Type.Integer({ minimum: 0 }),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
+      description: `\`no_data\` when none of ${of} was recorded that day — never counted as 100 %.`
+    })
+  }
+}
+
 export const DailyUptime = Type.Object({
-  date: Type.String({ format: 'date', description: 'UTC calendar day.' }),
-  percent: nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Share of recorded checks that were up (ok or degraded); null when there were none.' })),
-  checks: Type.Integer({ minimum: 0, description: 'Minute checks recorded that day.' }),
-  expectedChecks: Type.Integer({ minimum: 0, description: 'Minutes of that day that had passed (1440 for a whole day): the gap to `checks` shows when nothing was recorded.' }),
-  degradedChecks: Type.Integer({ minimum: 0 }),
-  downChecks: Type.Integer({ minimum: 0 }),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
-    description: '`no_data` when no check was recorded that day — never counted as 100 %.'
-  }),
+  ...dayFields('the recorded minute checks'),
   components: Type.Object({ database: ComponentDay, cache: ComponentDay, bot: ComponentDay }, {
     additionalProperties: ComponentDay,
     description: 'The same day per component (the three, then every other declared one): one uptime bar per component on the status page.'
@@ -189,15 +196,7 @@ export const ComponentMinute = Type.Object({
 }, { additionalProperties: false })
 
 export const ComponentDailyUptime = Type.Object({
-  date: Type.String({ format: 'date', description: 'UTC calendar day.' }),
-  percent: nullable(Type.Number({ minimum: 0, maximum: 100, description: 'Share of the component\'s recorded checks that were up (ok or degraded); null when there were none.' })),
-  checks: Type.Integer({ minimum: 0, description: 'Minute checks of this component recorded that day with a known status.' }),
-  expectedChecks: Type.Integer({ minimum: 0, description: 'Minutes of that day that had passed (1440 for a whole day): the gap to `checks` shows when nothing was recorded.' }),
-  degradedChecks: Type.Integer({ minimum: 0 }),
-  downChecks: Type.Integer({ minimum: 0 }),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('no_data')], {
-    description: '`no_data` when no check of this component was recorded that day — never counted as 100 %.'
-  }),
+  ...dayFields('the component\'s recorded minute checks'),
   latencyP50Ms: Latency('Median latency of the day\'s minute checks (nearest rank); null when none reported a latency.'),
   latencyP95Ms: Latency('95th percentile of the day\'s minute latencies (nearest rank); null when none reported a latency.')
 }, { additionalProperties: false })

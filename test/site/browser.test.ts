@@ -2,7 +2,7 @@
 // pausing while hidden, failures keeping the content, JavaScript off, escaping, no console errors or CSP
 // violations, axe-core, and screenshots at 1280 and 375 px in light and dark (written to test-output/).
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
@@ -10,12 +10,11 @@ import { projectRoot } from '../../src/config.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
 import type { Incident } from '../../src/api/incidents.ts'
 import { TEXT } from '../../src/site/assets/status-view.js'
-import { chromiumSkip, launchChromium } from './browser.ts'
+import { AXE, chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import * as data from './fixtures.ts'
 import { buildSiteApp, type SiteAppOptions } from './site-app.ts'
 
 const OUTPUT = path.join(projectRoot, 'test-output')
-const AXE = readFileSync(path.join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
 
 // A guard against a hung browser, not a speed test: ~36 s alone, up to ~65 s beside the rest of the suite on 2 cores.
 describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => {
@@ -195,11 +194,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => 
         await page.goto(`${base}${url}`)
         await page.waitForLoadState('networkidle')
         assert.deepEqual(problems, [])
-        // axe runs through the DevTools protocol, which the page's CSP does not govern (no bypassCSP needed).
-        await page.evaluate(AXE)
-        const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [])
+        assert.deepEqual(await seriousAxeViolations(page), [])
       })
     }
   }

@@ -1,6 +1,8 @@
 // Headless Chromium for the page tests (playwright-core driving the machine's chromium); skips loudly without it.
-import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { projectRoot } from '../../src/config.ts'
 import { skipUnless, which } from '../services/binaries.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', which('chromium'), which('chromium-browser')].find((path) => path !== undefined && existsSync(path))
@@ -15,4 +17,18 @@ export function launchChromium (): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
   })
+}
+
+/** axe-core's script, to evaluate in a page. */
+export const AXE = readFileSync(path.join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, one line each (rule and the first targets).
+ * axe runs through the DevTools protocol, which the page's CSP does not govern (no bypassCSP needed).
+ */
+export async function seriousAxeViolations (page: Page): Promise<string[]> {
+  await page.evaluate(AXE)
+  const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
 }

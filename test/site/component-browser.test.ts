@@ -2,16 +2,15 @@
 // the API, axe finds nothing serious in either theme or language, no sideways scrolling at 375 px, and screenshots at
 // 375 and 1280 px, light and dark (test-output/, or SCREENSHOT_DIR).
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
-import { chromiumSkip, launchChromium } from './browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import { componentSite } from './component-site.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
-const AXE = readFileSync(path.join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
 
 describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => {
   let browser: Browser
@@ -51,10 +50,7 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120
         const { page, base, problems } = await open(t, { colorScheme })
         await page.goto(`${base}${url}`)
         await page.locator('.daily-table summary').click() // the folded table is checked too
-        await page.evaluate(AXE)
-        const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [])
+        assert.deepEqual(await seriousAxeViolations(page), [])
         assert.deepEqual(problems, [])
       })
     }

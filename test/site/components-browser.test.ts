@@ -2,18 +2,17 @@
 // data-status to what /api/v1/health/components says, keeps the reader's folds, axe finds nothing serious in either
 // theme, and screenshots at 375 and 1280 px, light and dark (test-output/, or SCREENSHOT_DIR).
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
-import { chromiumSkip, launchChromium } from './browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import * as data from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
-const AXE = readFileSync(path.join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
 
 describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout: 90_000 }, () => {
   let browser: Browser
@@ -76,10 +75,7 @@ describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout:
         const { page, base, problems } = await open(t, { colorScheme })
         await page.goto(`${base}${url}`)
         await page.locator('[data-group="web"] summary').click() // the folded group's rows are checked too
-        await page.evaluate(AXE)
-        const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [])
+        assert.deepEqual(await seriousAxeViolations(page), [])
         assert.deepEqual(problems, [])
       })
     }
