@@ -5,7 +5,7 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../site/assets/status-format.js'
-import { TEXT, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { TEXT, componentLayout, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
 
@@ -193,20 +193,9 @@ export type ComponentRow =
 
 /** The components in page order; a group's row comes where its first member is, followed by its members. */
 export function componentRows (status: ComponentsBody): ComponentRow[] {
-  const rows: ComponentRow[] = []
-  const done = new Set<string>()
-  for (const component of status.components) {
-    const group = component.group === null ? undefined : status.groups.find((candidate) => candidate.id === component.group)
-    if (group === undefined) {
-      rows.push({ kind: 'component', component, member: false })
-      continue
-    }
-    if (done.has(group.id)) continue
-    done.add(group.id)
-    rows.push({ kind: 'group', group })
-    for (const member of status.components.filter((candidate) => candidate.group === group.id)) rows.push({ kind: 'component', component: member, member: true })
-  }
-  return rows
+  return componentLayout(status).flatMap((item): ComponentRow[] => item.group === undefined
+    ? [{ kind: 'component', component: item.component, member: false }]
+    : [{ kind: 'group', group: item.group }, ...item.members.map((component) => ({ kind: 'component' as const, component, member: true }))])
 }
 
 function incidentList (out: string[], words: Words, list: IncidentsBody['incidents'], none: string): void {

@@ -12,6 +12,7 @@ import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
 import { feedEvents, type FeedEvent, type MaintenanceStep } from './feed-events.ts'
+import { componentLayout } from '../site/assets/status-view.js'
 import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
 
 /** The paths under `{base_url}/status/api/v2/`, as Statuspage names them. */
@@ -98,7 +99,6 @@ function statuspagePage (input: StatuspageInput): StatuspagePage {
 export function statuspageComponents (status: ComponentsBody, health: Pick<HealthBody, 'startedAt' | 'checkedAt'>, pageId: string): StatuspageComponent[] {
   const result: StatuspageComponent[] = []
   const shown = status.components.filter((component) => component.status !== 'unknown')
-  const emittedGroups = new Set<string>()
   const entry = (fields: Pick<StatuspageComponent, 'id' | 'name' | 'status' | 'description' | 'group_id' | 'group'> & { components?: string[] }): StatuspageComponent => ({
     id: fields.id,
     name: fields.name,
@@ -123,26 +123,23 @@ export function statuspageComponents (status: ComponentsBody, health: Pick<Healt
     group_id: component.group === null ? null : statuspageGroupId(component.group),
     group: false
   })
-  for (const component of shown) {
-    const group = component.group === null ? undefined : status.groups.find((candidate) => candidate.id === component.group)
-    if (group === undefined) {
-      result.push(member({ ...component, group: null }))
+  // The page's layout (one rule for every surface), over the components the copy shows.
+  for (const item of componentLayout({ ...status, components: shown })) {
+    if (item.group === undefined) {
+      result.push(member({ ...item.component, group: null }))
       continue
     }
-    if (emittedGroups.has(group.id)) continue
-    emittedGroups.add(group.id)
-    const members = shown.filter((candidate) => candidate.group === group.id)
     result.push(entry({
-      id: statuspageGroupId(group.id),
-      name: group.name.en,
+      id: statuspageGroupId(item.group.id),
+      name: item.group.name.en,
       // A group with a shown member is never `unknown` in the model: its status is the worst of its members'.
-      status: group.status as StatuspageComponent['status'],
+      status: item.group.status as StatuspageComponent['status'],
       description: null,
       group_id: null,
       group: true,
-      components: members.map((candidate) => candidate.id)
+      components: item.members.map((candidate) => candidate.id)
     }))
-    for (const candidate of members) result.push(member(candidate))
+    for (const candidate of item.members) result.push(member(candidate))
   }
   return result
 }
