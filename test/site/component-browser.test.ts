@@ -17,9 +17,10 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })
 
-  async function open (t: TestContext, context: BrowserContextOptions = {}) {
-    const site = await componentSite(t)
-    const base = await site.app.listen({ port: 0, host: '127.0.0.1' })
+  /** A page on a site of its own, or on `shared` (building and seeding a site is the slow part). */
+  async function open (t: TestContext, context: BrowserContextOptions = {}, shared?: { site: Awaited<ReturnType<typeof componentSite>>, base: string }) {
+    const site = shared?.site ?? await componentSite(t)
+    const base = shared?.base ?? await site.app.listen({ port: 0, host: '127.0.0.1' })
     const browserContext = await browser.newContext(context)
     t.after(() => browserContext.close())
     const page = await browserContext.newPage()
@@ -58,9 +59,11 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120
 
   it('fits 375 px without sideways scrolling, and writes screenshots at 375 and 1280 px, light and dark', async (t) => {
     mkdirSync(OUTPUT, { recursive: true })
+    const site = await componentSite(t)
+    const shared = { site, base: await site.app.listen({ port: 0, host: '127.0.0.1' }) }
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [375, 1280]) {
-        const { page, base } = await open(t, { viewport: { width, height: 900 }, colorScheme })
+        const { page, base } = await open(t, { viewport: { width, height: 900 }, colorScheme }, shared)
         await page.goto(`${base}/status/components/database`)
         assert.equal(await page.evaluate(`document.documentElement.scrollWidth <= ${width}`), true, `${colorScheme} ${width}`)
         await page.screenshot({ path: path.join(OUTPUT, `component-${colorScheme}-${width}.png`), fullPage: true })
