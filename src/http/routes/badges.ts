@@ -65,7 +65,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       const component = query.component
       if (component === undefined) return ''
       if (!declared.has(component)) {
-        throw problems.invalidRequest('No component has this id: use an id from GET /api/v1/health/components, or leave out "component".')
+        throw problems.invalidRequest(`No component has this id. The components are: ${[...declared].join(', ')} (GET /api/v1/health/components); or leave out "component".`)
       }
       if (badge === 'shards' && !botComponents.has(component)) {
         throw problems.invalidRequest('The shards badge is about the bot connection only: leave out "component" or name the bot\'s component.')
