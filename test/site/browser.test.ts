@@ -17,7 +17,7 @@ import { buildSiteApp, type SiteAppOptions } from './site-app.ts'
 const OUTPUT = path.join(projectRoot, 'test-output')
 
 // A guard against a hung browser, not a speed test: ~36 s alone, up to ~65 s beside the rest of the suite on 2 cores.
-describe('pages in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => {
+describe('pages in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
   let browser: Browser
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })

@@ -12,7 +12,7 @@ import { componentSite } from './component-site.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
-describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 120_000 }, () => {
+describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
   let browser: Browser
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })
