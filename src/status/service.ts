@@ -4,6 +4,7 @@
 import type { ComponentsBody } from '../api/components.ts'
 import type { HealthBody } from '../api/health.ts'
 import type { IncidentsService } from '../incidents/service.ts'
+import type { IncidentsData } from '../incidents/view.ts'
 import type { Clock } from '../lib/clock.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import type { HealthSnapshot, Measurements, Monitor } from '../monitor/monitor.ts'
@@ -33,7 +34,7 @@ export interface StatusServiceOptions {
 /** What the model was computed from, compared by identity: each service hands out the same object until it changes. */
 interface Inputs {
   measurements: Measurements | undefined
-  rows: unknown
+  rows: IncidentsData | undefined
 }
 
 export function createStatusService (options: StatusServiceOptions): StatusService {
@@ -45,7 +46,7 @@ export function createStatusService (options: StatusServiceOptions): StatusServi
     const now = clock.now()
     const inputs: Inputs = { measurements: monitor.measurements(), rows: incidents.rows() }
     if (built !== undefined && now < built.until && sameInputs(built.inputs, inputs)) return built.body
-    const affecting = affectingNow(incidents.rows(), now)
+    const affecting = affectingNow(inputs.rows, now)
     const status = computeStatus({ declaration, measurements: inputs.measurements?.components, incidents: affecting.incidents, windows: affecting.windows })
     built = { inputs, until: affecting.until, body: serialize({ ...status, updatedAt: new Date(now).toISOString() }) }
     return built.body
