@@ -42,7 +42,7 @@ export interface AppOptions {
 }
 
 /** Fastify honours a hop count at run time (proxy-addr's `hop < n`) but its types do not list it: say it as that function. */
-function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted
 }
 
@@ -53,7 +53,7 @@ function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | 
  * An object reaching Fastify would be written as plain JSON; test/discovery/contract.test.ts fails if any
  * operation's response is.
  */
-function plainJsonSerializers (): () => (data: unknown) => string {
+export function plainJsonSerializers (): () => (data: unknown) => string {
   return () => (data) => JSON.stringify(data)
 }
 

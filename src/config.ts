@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { builtinDeclaration, type StatusDeclaration } from './status/declaration.ts'
 import { StatusFileError } from './status/file-error.ts'
 import { loadStatusFile } from './status/status-file.ts'
+import { MIN_SECRET_LENGTH, OPERATOR_SCOPES, type OperatorScope, type OperatorToken } from './operator/scopes.ts'
 
 export type DeployEnv = 'production' | 'staging'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -33,6 +34,13 @@ export interface Config {
   /** The private Prometheus listener; undefined = no metrics at all. */
   metricsPort: number | undefined
   metricsHost: string
+  /** The operator API's listener (DESIGN §11); undefined = off. */
+  operatorPort: number | undefined
+  operatorHost: string
+  /** OPERATOR_TOKENS: who may change what through the operator API. */
+  operatorTokens: OperatorToken[]
+  /** STATUS_API_URL / STATUS_API_TOKEN: the operator API the CLI's write commands act on instead of the database. */
+  remote: { url: URL | undefined, token: string | undefined }
   /** Where notifications go (DESIGN §9); every URL is a secret. */
   notify: NotifyConfig
   /** The product, its groups and components (DESIGN §10): the status file, or the built-in model without one. */
@@ -83,6 +91,9 @@ export function loadConfig (env: Env = process.env): Config {
   const port = integer(read, 'PORT', 3000, 0, 65535)
   const metricsPort = read('METRICS_PORT') === undefined ? undefined : integer(read, 'METRICS_PORT', 0, 1, 65535)
   if (metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT: metrics are never served on the public port')
+  const operatorPort = read('OPERATOR_PORT') === undefined ? undefined : integer(read, 'OPERATOR_PORT', 0, 1, 65535)
+  if (operatorPort !== undefined && operatorPort === port) throw new ConfigError('OPERATOR_PORT must differ from PORT: the public port never takes changes')
+  if (operatorPort !== undefined && operatorPort === metricsPort) throw new ConfigError('OPERATOR_PORT must differ from METRICS_PORT')
   return {
     port,
     host: read('HOST') ?? '127.0.0.1',
@@ -104,6 +115,10 @@ export function loadConfig (env: Env = process.env): Config {
     logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
+    operatorPort,
+    operatorHost: read('OPERATOR_HOST') ?? '127.0.0.1',
+    operatorTokens: operatorTokens(read, 'OPERATOR_TOKENS'),
+    remote: { url: fetchableUrl(optionalUrl(read, 'STATUS_API_URL', ['http:', 'https:']), 'STATUS_API_URL'), token: read('STATUS_API_TOKEN') },
     notify: notifyConfig(read),
     status: statusDeclaration(env)
   }
@@ -182,6 +197,42 @@ function urlList (read: Reader, name: string, valid: (url: URL) => boolean, shap
 }
 
 type Reader = (name: string) => string | undefined
+
+/**
+ * `name:scope+scope:secret,…` (DESIGN §11). Messages name the entry by position and name, never the secret: it is
+ * split at the first two colons, so it may contain colons itself, but no comma.
+ */
+function operatorTokens (read: Reader, name: string): OperatorToken[] {
+  const raw = read(name)
+  if (raw === undefined) return []
+  const tokens = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry, index): OperatorToken => {
+    const first = entry.indexOf(':')
+    const second = first === -1 ? -1 : entry.indexOf(':', first + 1)
+    const where = `${name}: entry ${index + 1}`
+    if (second === -1) throw new ConfigError(`${where} must be NAME:SCOPES:SECRET (scopes joined by +)`)
+    const tokenName = entry.slice(0, first)
+    const secret = entry.slice(second + 1)
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/.test(tokenName)) {
+      throw new ConfigError(`${where}: the name must be 1–40 letters, digits, ".", "_" or "-" (it is recorded with every change)`)
+    }
+    const scopes = entry.slice(first + 1, second).split('+')
+    for (const scope of scopes) {
+      if (!(OPERATOR_SCOPES as readonly string[]).includes(scope)) {
+        throw new ConfigError(`${where} (${tokenName}): scopes must be ${OPERATOR_SCOPES.join(', ')}, joined by + (got "${scope.slice(0, 20)}")`)
+      }
+    }
+    if ([...secret].length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`${where} (${tokenName}): the secret is shorter than ${MIN_SECRET_LENGTH} characters; make one with status-api token new`)
+    }
+    if (/\s/.test(secret)) throw new ConfigError(`${where} (${tokenName}): the secret must not contain spaces`)
+    return { name: tokenName, scopes: [...new Set(scopes)] as OperatorScope[], secret }
+  })
+  const names = tokens.map((token) => token.name)
+  const twice = names.find((tokenName, index) => names.indexOf(tokenName) !== index)
+  if (twice !== undefined) throw new ConfigError(`${name} names the token "${twice}" twice`)
+  if (new Set(tokens.map((token) => token.secret)).size !== tokens.length) throw new ConfigError(`${name}: two tokens share one secret`)
+  return tokens
+}
 
 function integer (read: Reader, name: string, fallback: number, min: number, max: number): number {
   const raw = read(name)

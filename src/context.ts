@@ -15,6 +15,7 @@ import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/da
 import { migrate } from './store/migrate.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
+import { createManualStatuses, type ManualStatuses } from './status/manual-statuses.ts'
 
 export interface Context {
   config: Config
@@ -32,6 +33,8 @@ export interface Context {
   monitor: Monitor
   /** The one public status (DESIGN §10) every surface renders, and the health snapshot with its indicator. */
   status: StatusService
+  /** What operators set on manual components (DESIGN §11), read in the background; undefined when none is declared. */
+  manualStatuses: ManualStatuses | undefined
   /** The documentation of both languages, loaded and indexed at open. */
   docs: DocsSite
   /** Prometheus metrics over the services above; undefined unless METRICS_PORT is set. */
@@ -103,13 +106,18 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const incidents = createIncidentsService({ database, clock, logger })
   await incidents.runOnce()
   const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
-  const monitor = createMonitor({
+  const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
+    ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure() })
+    : undefined
+  const monitor: Monitor = createMonitor({
     config, database, cache, cacheKind, clock, logger, ensureSchema,
     declaration: config.status,
     platform: platformStatus,
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
+    manualStatuses: manualStatuses === undefined ? undefined : () => manualStatuses.current(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
+  await manualStatuses?.refresh().catch(() => undefined) // the database away: operational until it answers
   const status = createStatusService({ declaration: config.status, monitor, incidents, clock })
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
@@ -117,6 +125,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
     : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
   const start = () => {
     incidents.start()
+    manualStatuses?.start()
     monitor.start()
     notifications?.start()
   }
@@ -124,11 +133,12 @@ export async function openContext (config: Config, options: ContextOptions = {})
   let closed: Promise<void> | undefined
   const close = () => {
     incidents.stop()
+    manualStatuses?.stop()
     closed ??= Promise.all([monitor.stop(), notifications?.stop()])
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, status, docs, metrics, notifications, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, status, manualStatuses, docs, metrics, notifications, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from './app.ts'
 import { runsBundle, type Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 import type { MetricsServer } from './publish/metrics-server.ts'
+import type { OperatorServer } from './operator/server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
 import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
 
@@ -14,6 +15,8 @@ export interface RunningServer {
   context: Context
   /** The private Prometheus listener, when METRICS_PORT is set. */
   metricsServer: MetricsServer | undefined
+  /** The operator API's listener, when OPERATOR_PORT is set. */
+  operatorServer: OperatorServer | undefined
   /** Collections that give start-up's and load's spare memory back once the server is quiet. */
   memoryRelease: MemoryRelease
   /** Readiness 503 at once, drain in-flight requests, close the stores. */
@@ -30,6 +33,7 @@ export async function startServer (config: Config, options: ServerOptions = {}):
   const context = await openContext(config, { migrate: true })
   let app: FastifyInstance | undefined
   let metricsServer: MetricsServer | undefined
+  let operatorServer: OperatorServer | undefined
   try {
     await options.prepare?.(context)
     context.start()
@@ -40,7 +44,14 @@ export async function startServer (config: Config, options: ServerOptions = {}):
       const { startMetricsServer } = await import('./publish/metrics-server.ts')
       metricsServer = await startMetricsServer(context.metrics, { port: config.metricsPort!, host: config.metricsHost })
     }
+    if (config.operatorPort !== undefined) {
+      // Loaded only with OPERATOR_PORT: a service without it carries none of the operator API.
+      const { startOperatorServer } = await import('./operator/server.ts')
+      operatorServer = await startOperatorServer(context, { port: config.operatorPort, host: config.operatorHost })
+    }
   } catch (error) {
+    await operatorServer?.close()
+    await metricsServer?.close()
     await app?.close()
     await context.close()
     throw error
@@ -54,10 +65,12 @@ export async function startServer (config: Config, options: ServerOptions = {}):
   let stopping: Promise<void> | undefined
   const shutdown = () => {
     memoryRelease.stop()
-    stopping ??= Promise.all([gracefulShutdown(running, context), metricsServer?.close()]).then(() => undefined)
+    // The operator listener stops taking changes first; the public one drains, then the stores close.
+    stopping ??= (operatorServer?.close() ?? Promise.resolve())
+      .then(() => Promise.all([gracefulShutdown(running, context), metricsServer?.close()])).then(() => undefined)
     return stopping
   }
-  return { app: running, context, metricsServer, memoryRelease, shutdown }
+  return { app: running, context, metricsServer, operatorServer, memoryRelease, shutdown }
 }
 
 /** Readiness fails at once; the server stops accepting, lets in-flight requests finish, then the stores close. */

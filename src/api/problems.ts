@@ -30,7 +30,8 @@ export class ProblemError extends Error {
   }
 }
 
-function problem (status: number, code: string, detail: string, headers: Record<string, string> = {}): ProblemError {
+/** A problem with this status, stable code and sentence (and the headers that go with it). */
+export function problem (status: number, code: string, detail: string, headers: Record<string, string> = {}): ProblemError {
   return new ProblemError({ type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, code }, headers)
 }
 

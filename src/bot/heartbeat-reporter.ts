@@ -1,7 +1,10 @@
 // The reporter bot processes call: each shard records its status, gateway ping and cluster in bot_heartbeats.
 // It reads a discord.js client, a discord-hybrid-sharding cluster client, or plain reports.
-import { openDatabase, type Database } from '../store/database.ts'
-import { upsertBotHeartbeat } from '../store/repositories/bot-heartbeats.ts'
+// Nothing here loads more than Node on import: the database is loaded only when a reporter writes to it, so the
+// built copy (dist/heartbeat/, the `status-api/heartbeat` export) reports over HTTP with no dependency at all.
+import type { Database } from '../store/database.ts'
+import { upsertBotHeartbeats, type BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
+import { openHttpReporter, type HttpReporterOptions } from './heartbeat-http.ts'
 
 export const SHARD_STATUSES = ['ready', 'connecting', 'reconnecting', 'resuming', 'disconnected'] as const
 export type ShardStatus = typeof SHARD_STATUSES[number]
@@ -34,16 +37,39 @@ export function heartbeatProblem (report: HeartbeatReport): string | undefined {
 
 /** Records one shard's heartbeat (replacing its previous one). Works on SQLite and PostgreSQL alike. */
 export async function reportHeartbeat (database: Database, report: HeartbeatReport): Promise<void> {
-  const problem = heartbeatProblem(report)
+  await reportHeartbeats(database, [report])
+}
+
+/** The first refusal of a batch, naming the report (`reports[3]: …`), or undefined when every report is acceptable. */
+export function heartbeatsProblem (reports: readonly HeartbeatReport[]): string | undefined {
+  for (const [index, report] of reports.entries()) {
+    const problem = heartbeatProblem(report)
+    if (problem !== undefined) return reports.length === 1 ? problem : `reports[${index}]: ${problem}`
+  }
+  return undefined
+}
+
+/**
+ * Records several shards' heartbeats at once (the operator API's batches of up to 1,000): all or none — one refusal
+ * writes nothing. A shard given twice keeps its last report. Returns how many shards were recorded.
+ */
+export async function reportHeartbeats (database: Database, reports: readonly HeartbeatReport[]): Promise<number> {
+  const problem = heartbeatsProblem(reports)
   if (problem !== undefined) throw new RangeError(problem)
-  await upsertBotHeartbeat(database, {
-    shard_id: report.shard,
-    status: report.status,
-    ping_ms: report.pingMs == null ? null : Math.round(report.pingMs),
-    guilds: report.guilds ?? null,
-    reported_at: (report.at ?? new Date()).toISOString(),
-    cluster_id: report.cluster ?? null
-  })
+  const now = new Date()
+  const byShard = new Map<number, BotHeartbeatRow>()
+  for (const report of reports) {
+    byShard.set(report.shard, {
+      shard_id: report.shard,
+      status: report.status,
+      ping_ms: report.pingMs == null ? null : Math.round(report.pingMs),
+      guilds: report.guilds ?? null,
+      reported_at: (report.at ?? now).toISOString(),
+      cluster_id: report.cluster ?? null
+    })
+  }
+  await upsertBotHeartbeats(database, [...byShard.values()])
+  return byShard.size
 }
 
 /** discord.js's exported `Status` enum (pass it in: `import { Status } from 'discord.js'`); names by value. */
@@ -115,18 +141,27 @@ export interface HeartbeatReporter {
   close (): Promise<void>
 }
 
+/** Straight into the service's database: DATABASE_URL, or the SQLite file under DATA_DIR. */
+export interface DatabaseReporterOptions {
+  databaseUrl?: string
+  dataDir?: string
+}
+
 /**
- * For a bot process: opens the same database the status service uses (DATABASE_URL, or the SQLite file
- * under DATA_DIR) and keeps it open for periodic reports.
+ * For a bot process: `{ url, token }` sends the reports to the operator API (POST /v1/heartbeats with a `heartbeat`
+ * token) — a send that fails is retried with the next beat and never throws; `{ databaseUrl }` or `{ dataDir }` writes
+ * into the service's database instead, kept open for periodic reports (rejecting when a write fails).
  */
-export function openHeartbeatReporter (options: { databaseUrl?: string, dataDir?: string }): HeartbeatReporter {
-  const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? './data' })
-  const report = (one: HeartbeatReport) => reportHeartbeat(database, one)
+export function openHeartbeatReporter (options: HttpReporterOptions | DatabaseReporterOptions): HeartbeatReporter {
+  if ('url' in options) return openHttpReporter(options, heartbeatsProblem)
+  let opened: Promise<Database> | undefined
+  const database = () => {
+    opened ??= import('../store/database.ts').then(({ openDatabase }) => openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? './data' }))
+    return opened
+  }
   return {
-    report,
-    async reportAll (reports) {
-      for (const one of reports) await report(one)
-    },
-    close: () => database.close()
+    report: async (one) => { await reportHeartbeats(await database(), [one]) },
+    reportAll: async (reports) => { if (reports.length > 0) await reportHeartbeats(await database(), reports) },
+    close: async () => { if (opened !== undefined) await (await opened).close() }
   }
 }

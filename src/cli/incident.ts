@@ -1,14 +1,17 @@
-// `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops.
+// `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops — on the database,
+// or on a remote instance's operator API (--url).
 import type { Config } from '../config.ts'
 import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
-import {
-  COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId, checkImpact, checkIncidentComponents, checkMessage, checkStatus, checkTitle, parseComponentReference
-} from '../incidents/rules.ts'
-import { RESOLVED_DAYS, buildIncidentsBody } from '../incidents/view.ts'
+import { CLI_LABELS, checkIncidentUpdate, checkOpenIncident, checkResolveMessage } from '../incidents/input.ts'
+import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId, type IncidentStatus } from '../incidents/rules.ts'
+import { RESOLVED_DAYS } from '../incidents/view.ts'
 import { systemClock } from '../lib/clock.ts'
+import type { OperatorIncident } from '../operator/schemas.ts'
+import { listedIncidents, listedSince } from '../operator/view.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
-import { UsageError, commandWithActions } from './command.ts'
+import { commandWithActions } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
 import { printTable } from './table.ts'
 
 const usage = `status-api incident <action> [options]
@@ -22,7 +25,7 @@ const usage = `status-api incident <action> [options]
       Resolves an open incident with a last update ("This incident has been resolved." by default).
   list
       Open incidents, then those resolved in the last ${RESOLVED_DAYS} days, newest first, with the
-      components each affects.
+      components each affects and who wrote the latest update (BY: the operator token's name).
 
 IMPACT: none, minor, major, critical. STATUS: investigating, identified, monitoring, resolved.
 COMPONENT: a component the incident affects, ID or ID=STATE; repeat the option for several
@@ -30,7 +33,8 @@ COMPONENT: a component the incident affects, ID or ID=STATE; repeat the option f
 declares (without a file: database, cache, bot). STATE: ${COMPONENT_OUTAGES.slice(0, -1).join(', ')} or ${COMPONENT_OUTAGES.at(-1)};
 without it the impact decides: minor gives degraded_performance, major partial_outage, critical
 major_outage, and none lists the component without changing its status.
-${TEXT_RULES_HELP}`
+${TEXT_RULES_HELP}
+${REMOTE_HELP}`
 
 export const incidentCommand = commandWithActions({
   name: 'incident',
@@ -40,63 +44,68 @@ export const incidentCommand = commandWithActions({
 
 async function open (args: string[], config: Config): Promise<number> {
   const command = 'incident open'
-  const { options, lists } = parseCommandLine(command, args, ['title', 'impact', 'message', 'status'], [], ['component'])
-  const incident = await asUsage(command, () => ({
-    title: checkTitle('--title', options.title),
-    impact: checkImpact('--impact', options.impact),
-    status: options.status === undefined ? 'investigating' as const : checkStatus('--status', options.status),
-    message: checkMessage('--message', options.message),
-    components: checkIncidentComponents('--component', lists.component.map(parseComponentReference), config.status)
-  }))
-  if (incident.status === 'resolved') throw new UsageError(`${command}: --status resolved makes no sense for a new incident`)
-  const id = await withExistingDatabase(config, (database) => openIncident(database.db, incident, systemClock.now()))
-  console.log(`incident ${id} opened (${incident.impact}, ${incident.status})`)
+  const { options, lists } = parseCommandLine(command, args, ['title', 'impact', 'message', 'status', ...REMOTE_OPTIONS], [], ['component'])
+  const typed = { title: options.title, impact: options.impact, status: options.status, message: options.message, components: lists.component }
+  const remote = remoteOf(command, options, config)
+  let incident: { id: number, impact: string, status: string }
+  if (remote !== undefined) {
+    incident = await callOperator<OperatorIncident>(command, remote, 'POST', '/v1/incidents', typed)
+  } else {
+    const checked = await asUsage(command, () => checkOpenIncident(typed, config.status, CLI_LABELS))
+    incident = { id: await withExistingDatabase(config, (database) => openIncident(database.db, checked, systemClock.now())), ...checked }
+  }
+  console.log(`incident ${incident.id} opened (${incident.impact}, ${incident.status})`)
   return 0
 }
 
 async function update (args: string[], config: Config): Promise<number> {
   const command = 'incident update'
-  const { options, positionals, lists } = parseCommandLine(command, args, ['status', 'message'], ['incident id'], ['component'])
-  const input = await asUsage(command, () => ({
-    id: checkId('incident', positionals[0]),
-    status: options.status === undefined ? undefined : checkStatus('--status', options.status),
-    message: checkMessage('--message', options.message),
-    // None given: the incident keeps the components it has.
-    components: lists.component.length === 0 ? undefined : checkIncidentComponents('--component', lists.component.map(parseComponentReference), config.status)
-  }))
-  const status = await withExistingDatabase(config, (database) =>
-    asUsage(command, () => updateIncident(database.db, input.id, input, systemClock.now())))
-  console.log(`incident ${input.id} updated (${status})`)
+  const { options, positionals, lists } = parseCommandLine(command, args, ['status', 'message', ...REMOTE_OPTIONS], ['incident id'], ['component'])
+  const id = await asUsage(command, () => checkId('incident', positionals[0]))
+  // None given: the incident keeps the components it has.
+  const typed = { status: options.status, message: options.message, components: lists.component.length === 0 ? undefined : lists.component }
+  const remote = remoteOf(command, options, config)
+  let status: IncidentStatus
+  if (remote !== undefined) {
+    status = (await callOperator<OperatorIncident>(command, remote, 'POST', `/v1/incidents/${id}/updates`, typed)).status
+  } else {
+    const checked = await asUsage(command, () => checkIncidentUpdate(typed, config.status, CLI_LABELS))
+    status = await withExistingDatabase(config, (database) => asUsage(command, () => updateIncident(database.db, id, checked, systemClock.now())))
+  }
+  console.log(`incident ${id} updated (${status})`)
   return 0
 }
 
 async function resolve (args: string[], config: Config): Promise<number> {
   const command = 'incident resolve'
-  const { options, positionals } = parseCommandLine(command, args, ['message'], ['incident id'])
-  const input = await asUsage(command, () => ({
-    id: checkId('incident', positionals[0]),
-    message: options.message === undefined ? undefined : checkMessage('--message', options.message)
-  }))
-  await withExistingDatabase(config, (database) =>
-    asUsage(command, () => resolveIncident(database.db, input.id, input.message, systemClock.now())))
-  console.log(`incident ${input.id} resolved`)
+  const { options, positionals } = parseCommandLine(command, args, ['message', ...REMOTE_OPTIONS], ['incident id'])
+  const id = await asUsage(command, () => checkId('incident', positionals[0]))
+  const remote = remoteOf(command, options, config)
+  if (remote !== undefined) {
+    await callOperator(command, remote, 'POST', `/v1/incidents/${id}/resolve`, options.message === undefined ? {} : { message: options.message })
+  } else {
+    const message = await asUsage(command, () => checkResolveMessage(options.message, CLI_LABELS))
+    await withExistingDatabase(config, (database) => asUsage(command, () => resolveIncident(database.db, id, message, systemClock.now())))
+  }
+  console.log(`incident ${id} resolved`)
   return 0
 }
 
 async function list (args: string[], config: Config): Promise<number> {
-  parseCommandLine('incident list', args, [])
+  const command = 'incident list'
+  const { options } = parseCommandLine(command, args, [...REMOTE_OPTIONS])
+  const remote = remoteOf(command, options, config)
   const now = systemClock.now()
-  const incidents = await withExistingDatabase(config, (database) =>
-    loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()))
-  const shown = buildIncidentsBody({ incidents, maintenances: [] }, now).incidents
+  const shown = remote !== undefined
+    ? (await callOperator<{ incidents: OperatorIncident[] }>(command, remote, 'GET', '/v1/incidents?state=all')).incidents
+    : listedIncidents(await withExistingDatabase(config, (database) => loadIncidents(database.db, listedSince(now))), now, 'all')
   if (shown.length === 0) {
     console.log(`no open incidents and none resolved in the last ${RESOLVED_DAYS} days`)
     return 0
   }
   // Components as ID=STATUS (the status the incident gives each), comma-separated: one word in the table.
-  printTable(['ID', 'STATUS', 'IMPACT', 'STARTED', 'RESOLVED', 'COMPONENTS', 'TITLE'],
+  printTable(['ID', 'STATUS', 'IMPACT', 'STARTED', 'RESOLVED', 'COMPONENTS', 'BY', 'TITLE'],
     shown.map((i) => [String(i.id), i.status, i.impact, i.startedAt, i.resolvedAt ?? '-',
-      i.components.length === 0 ? '-' : i.components.map((c) => `${c.id}=${c.status}`).join(','), i.title]))
+      i.components.length === 0 ? '-' : i.components.map((c) => `${c.id}=${c.status}`).join(','), i.updates[0]?.by ?? '-', i.title]))
   return 0
 }
-

@@ -1,17 +1,19 @@
-// `status-api maintenance schedule|end|list`: operators announce planned work and end it.
+// `status-api maintenance schedule|end|list`: operators announce planned work and end it — on the database, or on a
+// remote instance's operator API (--url).
 import type { Config } from '../config.ts'
-import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
-import { TEXT_RULES_HELP, checkId, checkMaintenanceComponents, checkMessage, checkTitle, parseComponentReference } from '../incidents/rules.ts'
-import { TIME_INPUT_HELP, parseTimeInput } from '../incidents/time-input.ts'
-import { UPCOMING_DAYS, maintenanceState } from '../incidents/view.ts'
+import { endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
+import { CLI_LABELS, checkScheduleMaintenance } from '../incidents/input.ts'
+import { TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'
+import { TIME_INPUT_HELP } from '../incidents/time-input.ts'
+import { UPCOMING_DAYS, type MaintenanceState } from '../incidents/view.ts'
 import { systemClock } from '../lib/clock.ts'
+import type { OperatorMaintenance } from '../operator/schemas.ts'
+import { LIST_ENDED_DAYS, listedWindowsSince, operatorMaintenance } from '../operator/view.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { commandWithActions } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
 import { printTable } from './table.ts'
-
-/** How far back `maintenance list` shows windows that have ended. */
-const LIST_ENDED_DAYS = 30
 
 const usage = `status-api maintenance <action> [options]
 
@@ -21,13 +23,15 @@ const usage = `status-api maintenance <action> [options]
   end ID
       Ends an active window now, or cancels one that has not started.
   list
-      Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days, with their components.
+      Windows not yet over, and those that ended in the last ${LIST_ENDED_DAYS} days, with their components
+      and who scheduled them (BY).
 
 TIME: ${TIME_INPUT_HELP}.
 COMPONENT: the id of a component the window affects, as the status file declares it (without a
 file: database, cache, bot); repeat the option for several (--component music --component dashboard).
 They are under_maintenance while the window is active; a window naming none only informs.
-${TEXT_RULES_HELP}`
+${TEXT_RULES_HELP}
+${REMOTE_HELP}`
 
 export const maintenanceCommand = commandWithActions({
   name: 'maintenance',
@@ -37,47 +41,50 @@ export const maintenanceCommand = commandWithActions({
 
 async function schedule (args: string[], config: Config): Promise<number> {
   const command = 'maintenance schedule'
-  const { options, lists } = parseCommandLine(command, args, ['title', 'message', 'from', 'to'], [], ['component'])
-  const now = systemClock.now()
-  const window = await asUsage(command, () => {
-    const checked = {
-      title: checkTitle('--title', options.title),
-      message: checkMessage('--message', options.message),
-      startsAt: parseTimeInput('--from', options.from, now),
-      endsAt: parseTimeInput('--to', options.to, now),
-      components: checkMaintenanceComponents('--component', lists.component.map(parseComponentReference), config.status)
-    }
-    checkWindow(checked, now)
-    return checked
-  })
-  const id = await withExistingDatabase(config, (database) => scheduleMaintenance(database.db, window, now))
-  console.log(`maintenance ${id} scheduled from ${new Date(window.startsAt).toISOString()} to ${new Date(window.endsAt).toISOString()}`)
+  const { options, lists } = parseCommandLine(command, args, ['title', 'message', 'from', 'to', ...REMOTE_OPTIONS], [], ['component'])
+  const typed = { title: options.title, message: options.message, from: options.from, to: options.to, components: lists.component }
+  const remote = remoteOf(command, options, config)
+  let window: { id: number, startsAt: string, endsAt: string }
+  if (remote !== undefined) {
+    window = await callOperator<OperatorMaintenance>(command, remote, 'POST', '/v1/maintenance', typed)
+  } else {
+    const now = systemClock.now()
+    const checked = await asUsage(command, () => checkScheduleMaintenance(typed, config.status, now, CLI_LABELS))
+    const id = await withExistingDatabase(config, (database) => scheduleMaintenance(database.db, checked, now))
+    window = { id, startsAt: new Date(checked.startsAt).toISOString(), endsAt: new Date(checked.endsAt).toISOString() }
+  }
+  console.log(`maintenance ${window.id} scheduled from ${window.startsAt} to ${window.endsAt}`)
   return 0
 }
 
 async function end (args: string[], config: Config): Promise<number> {
   const command = 'maintenance end'
-  const { positionals } = parseCommandLine(command, args, [], ['maintenance id'])
+  const { options, positionals } = parseCommandLine(command, args, [...REMOTE_OPTIONS], ['maintenance id'])
   const id = await asUsage(command, () => checkId('maintenance', positionals[0]))
-  const was = await withExistingDatabase(config, (database) => asUsage(command, () => endMaintenance(database.db, id, systemClock.now())))
+  const remote = remoteOf(command, options, config)
+  const was: MaintenanceState = remote !== undefined
+    ? (await callOperator<OperatorMaintenance & { was: MaintenanceState }>(command, remote, 'POST', `/v1/maintenance/${id}/end`, {})).was
+    : await withExistingDatabase(config, (database) => asUsage(command, () => endMaintenance(database.db, id, systemClock.now())))
   console.log(was === 'scheduled' ? `maintenance ${id} cancelled (it had not started)` : `maintenance ${id} ended`)
   return 0
 }
 
 async function list (args: string[], config: Config): Promise<number> {
-  parseCommandLine('maintenance list', args, [])
+  const command = 'maintenance list'
+  const { options } = parseCommandLine(command, args, [...REMOTE_OPTIONS])
+  const remote = remoteOf(command, options, config)
   const now = systemClock.now()
-  const rows = await withExistingDatabase(config, (database) =>
-    loadMaintenances(database.db, new Date(now - LIST_ENDED_DAYS * 86_400_000).toISOString()))
-  if (rows.length === 0) {
+  const windows = remote !== undefined
+    ? (await callOperator<{ maintenance: OperatorMaintenance[] }>(command, remote, 'GET', '/v1/maintenance')).maintenance
+    : (await withExistingDatabase(config, (database) => loadMaintenances(database.db, listedWindowsSince(now)))).map((row) => operatorMaintenance(row, now))
+  if (windows.length === 0) {
     console.log(`no maintenance windows coming, running or ended in the last ${LIST_ENDED_DAYS} days`)
     return 0
   }
-  printTable(['ID', 'STATE', 'FROM', 'TO', 'COMPONENTS', 'TITLE'],
-    rows.map((row) => {
-      const state = maintenanceState(row, now)
-      const components = row.components.length === 0 ? '-' : row.components.join(',')
-      return [String(row.id), state, row.starts_at, state === 'ended' && row.ended_at !== null ? row.ended_at : row.ends_at, components, row.title]
-    }))
+  printTable(['ID', 'STATE', 'FROM', 'TO', 'COMPONENTS', 'BY', 'TITLE'],
+    windows.map((window) => [String(window.id), window.state, window.startsAt,
+      window.state === 'ended' && window.endedAt !== null ? window.endedAt : window.endsAt,
+      window.components.length === 0 ? '-' : window.components.join(','),
+      `${window.by ?? '-'}${window.endedBy === null ? '' : ` (ended: ${window.endedBy})`}`, window.title]))
   return 0
 }

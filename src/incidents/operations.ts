@@ -9,6 +9,7 @@ import { affectedComponents } from './component-status.ts'
 import { InvalidInput, type IncidentComponent, type IncidentImpact, type IncidentStatus } from './rules.ts'
 import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
+import type { NewEvent } from '../store/repositories/notifications.ts'
 
 export const RESOLVED_MESSAGE = 'This incident has been resolved.'
 
@@ -21,15 +22,17 @@ export interface OpenIncident {
   message: string
   /** What it affects, as checked by checkIncidentComponents (declared ids, each once); none when omitted. */
   components?: readonly IncidentComponent[]
+  /** Who opens it (an operator token's name, a Discord user), recorded with its first update; never published. */
+  by?: string
 }
 
 /** Opens an incident with the components it affects; its `incident.opened` notification is written in the same transaction. */
 export async function openIncident (db: Kysely<Tables>, incident: OpenIncident, now: number): Promise<number> {
   const at = iso(now)
   const components = stored(incident.components ?? [])
-  return insertIncident(db, { ...incident, at, components }, (id) => incidentEvent('incident.opened',
+  return insertIncident(db, { ...incident, at, components }, (id) => withBy(incidentEvent('incident.opened',
     { id, title: incident.title, impact: incident.impact, status: incident.status, startedAt: at, resolvedAt: null, components: affectedComponents(incident.impact, components) },
-    { status: incident.status, message: incident.message, at }))
+    { status: incident.status, message: incident.message, at }), incident.by))
 }
 
 export interface IncidentUpdate {
@@ -41,6 +44,8 @@ export interface IncidentUpdate {
    * clears it). Omitted (undefined): the set stays as it is.
    */
   components?: readonly IncidentComponent[]
+  /** Who writes it (see OpenIncident.by). */
+  by?: string
 }
 
 /**
@@ -55,19 +60,24 @@ export async function updateIncident (db: Kysely<Tables>, id: number, update: In
   if (existing.resolved_at !== null) throw new InvalidInput(`incident ${id} was resolved at ${existing.resolved_at}; open a new incident instead`)
   const status = update.status ?? existing.status as IncidentStatus
   const at = iso(now)
-  const event = (components: StoredIncidentComponent[]) => incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated', {
+  const event = (components: StoredIncidentComponent[]) => withBy(incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated', {
     id, title: existing.title, impact: existing.impact, status, startedAt: existing.started_at, resolvedAt: status === 'resolved' ? at : null,
     components: affectedComponents(existing.impact as IncidentImpact, components)
-  }, { status, message: update.message, at })
+  }, { status, message: update.message, at }), update.by)
   const components = update.components === undefined ? undefined : stored(update.components)
-  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at, components }, event)) {
+  if (!await appendIncidentUpdate(db, id, { status, message: update.message, at, components, by: update.by }, event)) {
     throw new InvalidInput(`incident ${id} was resolved meanwhile; nothing was written`)
   }
   return status
 }
 
-export async function resolveIncident (db: Kysely<Tables>, id: number, message: string | undefined, now: number): Promise<void> {
-  await updateIncident(db, id, { status: 'resolved', message: message ?? RESOLVED_MESSAGE }, now)
+export async function resolveIncident (db: Kysely<Tables>, id: number, message: string | undefined, now: number, by?: string): Promise<void> {
+  await updateIncident(db, id, { status: 'resolved', message: message ?? RESOLVED_MESSAGE, ...(by === undefined ? {} : { by }) }, now)
+}
+
+/** The event with who caused it, when someone is named. */
+function withBy (event: NewEvent, by: string | undefined): NewEvent {
+  return by === undefined ? event : { ...event, by }
 }
 
 /** As stored: in code-unit order of the ids (as every read returns them), no status where the impact decides. */
@@ -82,6 +92,8 @@ export interface ScheduleMaintenance {
   endsAt: number
   /** Ids of the components it affects, as checked by checkMaintenanceComponents; none when omitted (the window informs only). */
   components?: readonly string[]
+  /** Who schedules it (see OpenIncident.by). */
+  by?: string
 }
 
 /**
@@ -91,29 +103,30 @@ export interface ScheduleMaintenance {
 export async function scheduleMaintenance (db: Kysely<Tables>, window: ScheduleMaintenance, now: number): Promise<number> {
   checkWindow(window, now)
   const components = [...window.components ?? []].sort(byCodeUnits)
-  const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now) }
-  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at, components },
-    (id) => maintenanceEvent('maintenance.scheduled', { id, ...row, components }, row.created_at))
+  const by = window.by ?? null
+  const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now), by, ended_by: null }
+  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at, components, by },
+    (id) => withBy(maintenanceEvent('maintenance.scheduled', { id, ...row, components }, row.created_at), window.by))
 }
 
 /** The checks of a window's times, usable before opening the database. */
-export function checkWindow (window: { startsAt: number, endsAt: number }, now: number): void {
+export function checkWindow (window: { startsAt: number, endsAt: number }, now: number, labels = { from: '--from', to: '--to' }): void {
   if (window.endsAt <= window.startsAt) {
-    throw new InvalidInput(`--to (${iso(window.endsAt)}) must be after --from (${iso(window.startsAt)})`)
+    throw new InvalidInput(`${labels.to} (${iso(window.endsAt)}) must be after ${labels.from} (${iso(window.startsAt)})`)
   }
-  if (window.endsAt <= now) throw new InvalidInput(`--to (${iso(window.endsAt)}) is in the past; the window would never be shown`)
+  if (window.endsAt <= now) throw new InvalidInput(`${labels.to} (${iso(window.endsAt)}) is in the past; the window would never be shown`)
 }
 
 /**
  * Ends an active window now, or cancels a scheduled one, writing `maintenance.ended` in the same transaction (the
  * clock will not announce the planned end again). Returns the state it was in.
  */
-export async function endMaintenance (db: Kysely<Tables>, id: number, now: number): Promise<MaintenanceState> {
+export async function endMaintenance (db: Kysely<Tables>, id: number, now: number, by?: string): Promise<MaintenanceState> {
   const existing = await findMaintenance(db, id)
   if (existing === undefined) throw new InvalidInput(`there is no maintenance ${id}`)
   const state = maintenanceState(existing, now)
   if (state === 'ended' || state === 'cancelled') throw new InvalidInput(`maintenance ${id} is already ${state}`)
   const at = iso(now)
-  if (!await endMaintenanceRow(db, id, at, maintenanceEvent('maintenance.ended', { ...existing, ended_at: at }, at))) throw new InvalidInput(`maintenance ${id} ended meanwhile; nothing was written`)
+  if (!await endMaintenanceRow(db, id, at, by ?? null, withBy(maintenanceEvent('maintenance.ended', { ...existing, ended_at: at }, at), by))) throw new InvalidInput(`maintenance ${id} ended meanwhile; nothing was written`)
   return state
 }

@@ -68,11 +68,11 @@ export function nextChange (data: IncidentsData, now: number): number {
 }
 
 // Components are listed as written, whether or not the status file still declares them (surfaces show those as text).
-function maintenanceBody (row: MaintenanceWithComponents): Maintenance {
+export function maintenanceBody (row: MaintenanceWithComponents): Maintenance {
   return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components }
 }
 
-function incidentBody (row: IncidentWithUpdates): Incident {
+export function incidentBody (row: IncidentWithUpdates): Incident {
   return {
     id: row.id,
     title: row.title,

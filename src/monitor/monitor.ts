@@ -77,6 +77,8 @@ export interface Monitor {
   /** The declared components' measurements of the latest round (held, not computed: cheap per request); undefined before the first. */
   measurements (): Measurements | undefined
   readonly history: HistoryService
+  /** Measures the latest probes again and publishes the snapshot (what operators set changed); nothing before the first round. */
+  remeasure (): void
   /** Minutes of checks waiting for the database. */
   readonly bufferedChecks: number
   /** Runs rounds every probe interval until stopped (timers are unref'd). */
@@ -277,6 +279,11 @@ export function createMonitor (options: MonitorOptions): Monitor {
     shards: () => shards,
     measurements: () => results?.measurements,
     history,
+    remeasure () {
+      if (results === undefined) return
+      results = { ...results, measurements: measure(results.probes, results.checkedAt) }
+      publish(maintenanceNow())
+    },
     get bufferedChecks () { return buffer.size },
     start () {
       if (started) return

@@ -7,6 +7,7 @@ import { shardClustersMigration } from './migrations/002-shard-clusters.ts'
 import { notificationsMigration } from './migrations/003-notifications.ts'
 import { componentChecksMigration } from './migrations/004-component-checks.ts'
 import { affectedComponentsMigration } from './migrations/005-affected-components.ts'
+import { operatorMigration } from './migrations/007-operator.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -14,7 +15,8 @@ function migrations (database: Database): Record<string, Migration> {
     '002-shard-clusters': shardClustersMigration(),
     '003-notifications': notificationsMigration(database.dialect),
     '004-component-checks': componentChecksMigration(database.dialect),
-    '005-affected-components': affectedComponentsMigration()
+    '005-affected-components': affectedComponentsMigration(),
+    '007-operator': operatorMigration()
   }
 }
 

@@ -43,6 +43,8 @@ export interface IncidentUpdatesTable {
   status: string
   message: string
   created_at: string
+  /** Who wrote it: an operator token's name or a Discord user; null from the CLI on the server. Never published. */
+  by: string | null
 }
 
 /** A component an incident affects (DESIGN §10): one row per (incident, component id). */
@@ -61,6 +63,33 @@ export interface MaintenancesTable {
   starts_at: string
   ends_at: string
   ended_at: string | null
+  created_at: string
+  /** Who scheduled it (see IncidentUpdatesTable.by); never published. */
+  by: string | null
+  /** Who ended or cancelled it early. */
+  ended_by: string | null
+}
+
+/** What an operator set on a `manual` component (DESIGN §11); no row: operational. */
+export interface ManualComponentsTable {
+  component: string
+  /** operational | degraded_performance | partial_outage | major_outage */
+  status: string
+  message: string | null
+  by: string | null
+  updated_at: string
+}
+
+/** The first answer to a POST carrying an Idempotency-Key, kept 24 h. */
+export interface IdempotencyKeysTable {
+  /** The token's name: keys of different tokens never meet. */
+  token: string
+  key: string
+  /** SHA-256 of the method, path and body: another request under the same key is refused. */
+  request_hash: string
+  /** Null while the first request is being answered. */
+  status_code: number | null
+  body: string | null
   created_at: string
 }
 
@@ -89,6 +118,8 @@ export interface Tables {
   maintenances: MaintenancesTable
   maintenance_components: MaintenanceComponentsTable
   bot_heartbeats: BotHeartbeatsTable
+  manual_components: ManualComponentsTable
+  idempotency_keys: IdempotencyKeysTable
   notify_events: NotifyEventsTable
   notify_targets: NotifyTargetsTable
   notify_deliveries: NotifyDeliveriesTable
@@ -106,6 +137,8 @@ export interface NotifyEventsTable {
   /** JSON of the event's data as it was when it happened. */
   payload: string
   created_at: string
+  /** Who caused it (an operator token's name, a Discord user); null for the service itself or the CLI on the server. Never sent. */
+  by: string | null
 }
 
 export interface NotifyTargetsTable {

@@ -14,7 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 describe('incidents view boundaries', () => {
   it('names the next instant the view can change: a start, an end, the 14-day horizon, the 90-day cut', () => {
     const data: IncidentsData = {
-      maintenances: [{ id: 1, title: 't', message: 'm', starts_at: iso(T + 20 * DAY), ends_at: iso(T + 21 * DAY), ended_at: null, created_at: iso(T), components: [] }],
+      maintenances: [{ id: 1, title: 't', message: 'm', starts_at: iso(T + 20 * DAY), ends_at: iso(T + 21 * DAY), ended_at: null, created_at: iso(T), by: null, ended_by: null, components: [] }],
       incidents: [{ id: 1, title: 't', impact: 'minor', status: 'resolved', started_at: iso(T - 95 * DAY), resolved_at: iso(T - 89 * DAY), updated_at: iso(T), updates: [], components: [] }]
     }
     assert.equal(nextChange(data, T), T + DAY + 1, 'the resolved incident leaves the 90 days first')

@@ -6,7 +6,16 @@ export type BotHeartbeatRow = BotHeartbeatsTable
 
 /** One row per shard: a new report replaces the shard's previous one. */
 export async function upsertBotHeartbeat (database: Database, row: BotHeartbeatRow): Promise<void> {
-  await database.db.insertInto('bot_heartbeats').values(row)
+  await upsertBotHeartbeats(database, [row])
+}
+
+/** Several shards' reports in one statement per 500 (each shard at most once: one statement cannot update a row twice). */
+export async function upsertBotHeartbeats (database: Database, rows: readonly BotHeartbeatRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) await upsertChunk(database, rows.slice(start, start + 500))
+}
+
+async function upsertChunk (database: Database, rows: readonly BotHeartbeatRow[]): Promise<void> {
+  await database.db.insertInto('bot_heartbeats').values([...rows])
     .onConflict((conflict) => conflict.column('shard_id').doUpdateSet((eb) => ({
       status: eb.ref('excluded.status'),
       ping_ms: eb.ref('excluded.ping_ms'),

@@ -32,6 +32,8 @@ export interface NewIncident {
   at: string
   /** What it affects; none when omitted. Ids at most once each. */
   components?: readonly StoredIncidentComponent[]
+  /** Who opened it (recorded on its first update). */
+  by?: string
 }
 
 /** Inserts the incident, its first update and its components together (and the notification event, when given); returns the new id. */
@@ -46,7 +48,7 @@ export async function insertIncident (db: Kysely<Tables>, incident: NewIncident,
       updated_at: incident.at
     }).returning('id').executeTakeFirstOrThrow()
     await trx.insertInto('incident_updates')
-      .values({ incident_id: id, status: incident.status, message: incident.message, created_at: incident.at })
+      .values({ incident_id: id, status: incident.status, message: incident.message, created_at: incident.at, by: incident.by ?? null })
       .execute()
     await insertComponents(trx, id, incident.components ?? [])
     if (event !== undefined) await insertEvent(trx, event(id))
@@ -64,6 +66,7 @@ export interface NewIncidentUpdate {
   at: string
   /** The components it affects from now on, replacing its set (an empty list: none); undefined leaves the set as it is. */
   components?: readonly StoredIncidentComponent[]
+  by?: string
 }
 
 /**
@@ -83,7 +86,7 @@ export async function appendIncidentUpdate (
       .executeTakeFirst()
     if (changed.numUpdatedRows === 0n) return false
     await trx.insertInto('incident_updates')
-      .values({ incident_id: incidentId, status: update.status, message: update.message, created_at: update.at })
+      .values({ incident_id: incidentId, status: update.status, message: update.message, created_at: update.at, by: update.by ?? null })
       .execute()
     if (update.components !== undefined) {
       await trx.deleteFrom('incident_components').where('incident_id', '=', incidentId).execute()
@@ -110,30 +113,33 @@ export async function incidentComponents (db: Kysely<Tables>, incidentId: number
 }
 
 /**
- * Every open incident and every one resolved at or after `resolvedSince`, each with its updates (newest first) and
+ * Every open incident and every one resolved at or after `resolvedSince` (only the one with `onlyId`, when given), each with its updates (newest first) and
  * its components. One statement (the updates and the components as the two halves of a UNION ALL), so a concurrent
  * writer never shows an incident without its latest update or with half of a replaced set of components. (A join of
  * both would repeat every update once per component.)
  */
-export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string): Promise<IncidentWithUpdates[]> {
+export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, onlyId?: number): Promise<IncidentWithUpdates[]> {
   const incidentColumns = ['i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at'] as const
   const updates = db.selectFrom('incidents as i')
     .leftJoin('incident_updates as u', 'u.incident_id', 'i.id')
     .select([
       ...incidentColumns,
-      'u.id as update_id', 'u.status as update_status', 'u.message as update_message', 'u.created_at as update_created_at',
+      'u.id as update_id', 'u.status as update_status', 'u.message as update_message', 'u.created_at as update_created_at', 'u.by as update_by',
       sql<string | null>`cast(null as text)`.as('component'), sql<string | null>`cast(null as text)`.as('component_status')
     ])
     .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
+    .$if(onlyId !== undefined, (query) => query.where('i.id', '=', onlyId!))
   const components = db.selectFrom('incidents as i')
     .innerJoin('incident_components as c', 'c.incident_id', 'i.id')
     .select([
       ...incidentColumns,
       sql<number | null>`cast(null as integer)`.as('update_id'), sql<string | null>`cast(null as text)`.as('update_status'),
       sql<string | null>`cast(null as text)`.as('update_message'), sql<string | null>`cast(null as text)`.as('update_created_at'),
+      sql<string | null>`cast(null as text)`.as('update_by'),
       'c.component as component', 'c.status as component_status'
     ])
     .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
+    .$if(onlyId !== undefined, (query) => query.where('i.id', '=', onlyId!))
   const rows = await updates.unionAll(components)
     .orderBy('id')
     .orderBy('update_created_at', 'desc')
@@ -152,7 +158,7 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string):
     }
     if (row.update_id !== null) {
       incident.updates.push({
-        id: row.update_id, incident_id: row.id, status: row.update_status!, message: row.update_message!, created_at: row.update_created_at!
+        id: row.update_id, incident_id: row.id, status: row.update_status!, message: row.update_message!, created_at: row.update_created_at!, by: row.update_by
       })
     }
     if (row.component !== null) incident.components.push({ id: row.component, status: row.component_status })

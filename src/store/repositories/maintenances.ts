@@ -21,6 +21,8 @@ export interface NewMaintenance {
   at: string
   /** Ids of the components it affects, each at most once; none when omitted. */
   components?: readonly string[]
+  /** Who scheduled it. */
+  by?: string | null
 }
 
 /** Inserts a window and its components (and the notification event, when given, in the same transaction); returns the new id. */
@@ -32,7 +34,9 @@ export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMai
       starts_at: maintenance.startsAt,
       ends_at: maintenance.endsAt,
       ended_at: null,
-      created_at: maintenance.at
+      created_at: maintenance.at,
+      by: maintenance.by ?? null,
+      ended_by: null
     }).returning('id').executeTakeFirstOrThrow()
     const components = maintenance.components ?? []
     if (components.length > 0) {
@@ -47,7 +51,7 @@ export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMai
 function windows (db: Kysely<Tables>) {
   return db.selectFrom('maintenances as m')
     .leftJoin('maintenance_components as c', 'c.maintenance_id', 'm.id')
-    .select(['m.id', 'm.title', 'm.message', 'm.starts_at', 'm.ends_at', 'm.ended_at', 'm.created_at', 'c.component'])
+    .select(['m.id', 'm.title', 'm.message', 'm.starts_at', 'm.ends_at', 'm.ended_at', 'm.created_at', 'm.by', 'm.ended_by', 'c.component'])
 }
 
 /** Rows of `windows` (one per window and component) as windows, in the order of their first row. */
@@ -74,10 +78,10 @@ export async function findMaintenance (db: Kysely<Tables>, id: number): Promise<
  * not exist, was ended already, or its planned end is not after `at`. The notification event, when given, is
  * written in the same transaction.
  */
-export async function endMaintenance (db: Kysely<Tables>, id: number, at: string, event?: NewEvent): Promise<boolean> {
+export async function endMaintenance (db: Kysely<Tables>, id: number, at: string, by: string | null, event?: NewEvent): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await trx.updateTable('maintenances')
-      .set({ ended_at: at })
+      .set({ ended_at: at, ended_by: by })
       .where('id', '=', id)
       .where('ended_at', 'is', null)
       .where('ends_at', '>', at)

@@ -12,6 +12,8 @@ export interface NewEvent {
   payload: unknown
   /** ISO 8601 UTC. */
   at: string
+  /** Who caused it; shown by `notify list`, never sent. */
+  by?: string
 }
 
 /** Writes an event (on `db`, which may be the caller's transaction). Returns its id, or undefined when its key was written before. */
@@ -21,7 +23,8 @@ export async function insertEvent (db: Kysely<Tables>, event: NewEvent): Promise
     subject: event.subject,
     dedupe_key: event.dedupeKey ?? null,
     payload: JSON.stringify(event.payload),
-    created_at: event.at
+    created_at: event.at,
+    by: event.by ?? null
   }).onConflict((conflict) => conflict.column('dedupe_key').doNothing()).returning('id').executeTakeFirst()
   return row?.id
 }
@@ -179,12 +182,12 @@ export async function recordStatusChange (database: Database, change: StatusChan
   })
 }
 
-export type DeliveryRow = Selectable<NotifyDeliveriesTable> & { kind: string, event_created_at: string }
+export type DeliveryRow = Selectable<NotifyDeliveriesTable> & { kind: string, event_created_at: string, by: string | null }
 
 /** The newest deliveries (optionally of one state), for `status-api notify list`. */
 export async function listDeliveries (db: Kysely<Tables>, state: string | undefined, limit: number): Promise<DeliveryRow[]> {
   let query = db.selectFrom('notify_deliveries as d').innerJoin('notify_events as e', 'e.id', 'd.event_id')
-    .selectAll('d').select(['e.kind', 'e.created_at as event_created_at'])
+    .selectAll('d').select(['e.kind', 'e.created_at as event_created_at', 'e.by'])
   if (state !== undefined) query = query.where('d.state', '=', state)
   return query.orderBy('d.id', 'desc').limit(limit).execute()
 }

@@ -1,0 +1,61 @@
+// buildOperatorApp(context) → the operator listener's Fastify instance (DESIGN §11): every plugin and route of that
+// port is registered here, in reading order. Nothing here is ever reachable on the public port.
+import swagger from '@fastify/swagger'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { plainJsonSerializers, trustProxyOption } from '../app.ts'
+import type { Context } from '../context.ts'
+import { cacheControl } from '../http/headers.ts'
+import { requestIdSequence } from '../http/request-ids.ts'
+import { lazyRequestLogger } from '../http/request-logger.ts'
+import operatorAuth from './auth.ts'
+import { handleOperatorErrors } from './errors.ts'
+import idempotency from './idempotency.ts'
+import { operatorOpenapiOptions } from './openapi.ts'
+import operatorComponentRoutes from './routes/components.ts'
+import operatorHeartbeatRoutes from './routes/heartbeats.ts'
+import operatorIncidentRoutes from './routes/incidents.ts'
+import operatorMaintenanceRoutes from './routes/maintenance.ts'
+
+/** The largest body a route takes; POST /v1/heartbeats takes more (src/operator/routes/heartbeats.ts). */
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export async function buildOperatorApp (context: Context): Promise<FastifyInstance> {
+  const { config } = context
+  const app = Fastify({
+    loggerInstance: context.logger as FastifyBaseLogger, // pino redacts Authorization (src/context.ts); no request is logged with it
+    trustProxy: trustProxyOption(config.trustProxy), // behind a proxy, the failed-attempt limit counts the client's address
+    genReqId: requestIdSequence(),
+    childLoggerFactory: lazyRequestLogger,
+    requestIdHeader: false,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } }
+  })
+  app.removeContentTypeParser('text/plain') // JSON only: anything else is 415
+  handleOperatorErrors(app)
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('cache-control', cacheControl.noStore).header('x-request-id', request.id)
+    return payload
+  })
+
+  // Tokens and scopes first (route config `scope`), then Idempotency-Key on the POSTs that passed them.
+  await app.register(operatorAuth, { tokens: config.operatorTokens, cache: context.cache, clock: context.clock })
+  await app.register(idempotency, { database: context.database, clock: context.clock })
+
+  // The OpenAPI document describes every route registered after this line.
+  await app.register(swagger, operatorOpenapiOptions())
+  app.get('/openapi.json', { config: { scope: false }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/openapi+json; charset=utf-8').send(JSON.stringify(app.swagger())))
+
+  // The routes: every plugin of the operator listener is registered here, in this order.
+  await app.register(operatorIncidentRoutes, { context })
+  await app.register(operatorMaintenanceRoutes, { context })
+  await app.register(operatorComponentRoutes, { context })
+  await app.register(operatorHeartbeatRoutes, { context })
+
+  return app
+}

@@ -1,0 +1,73 @@
+// POST /v1/maintenance, POST /v1/maintenance/{id}/end, GET /v1/maintenance: the CLI's maintenance commands over HTTP,
+// through the same checks and operations (times in the CLI's forms: now, +2h, ISO 8601 with a zone).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { jsonResponse } from '../../api/common.ts'
+import type { Context } from '../../context.ts'
+import { API_LABELS, checkScheduleMaintenance } from '../../incidents/input.ts'
+import { endMaintenance, scheduleMaintenance } from '../../incidents/operations.ts'
+import { checkId } from '../../incidents/rules.ts'
+import { findMaintenance, loadMaintenances } from '../../store/repositories/maintenances.ts'
+import { EmptyBody, EndedMaintenance, IdParams, MaintenanceList, OperatorMaintenance, ScheduleBody } from '../schemas.ts'
+import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
+import { listedWindowsSince, operatorMaintenance } from '../view.ts'
+
+export default async function operatorMaintenanceRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { context } = options
+  const { db } = context.database
+
+  /** The window as stored now; this replica's public copy is refreshed at once (the others within 15 s). */
+  const answer = async (id: number, now: number) => {
+    void context.incidents.runOnce()
+    return operatorMaintenance((await findMaintenance(db, id))!, now)
+  }
+
+  app.post('/v1/maintenance', {
+    config: { scope: 'maintenance' },
+    schema: {
+      summary: 'Schedule maintenance',
+      description: 'Schedules a window; its components are under_maintenance while it is active. Refusals are the CLI\'s, as a 400 problem.',
+      tags: ['maintenance'],
+      headers: IdempotencyHeaders,
+      body: ScheduleBody,
+      response: { 201: jsonResponse('The window as scheduled.', OperatorMaintenance), ...postProblemResponses([400]) }
+    }
+  }, async (request, reply) => {
+    const now = context.clock.now()
+    const window = checkScheduleMaintenance(request.body, context.config.status, now, API_LABELS)
+    const id = await scheduleMaintenance(db, { ...window, by: request.operator!.name }, now)
+    return reply.code(201).send(await answer(id, now))
+  })
+
+  app.post('/v1/maintenance/:id/end', {
+    config: { scope: 'maintenance' },
+    schema: {
+      summary: 'End maintenance',
+      description: 'Ends an active window now, or cancels one that has not started.',
+      tags: ['maintenance'],
+      params: IdParams,
+      headers: IdempotencyHeaders,
+      body: EmptyBody,
+      response: { 200: jsonResponse('The window, ended or cancelled, and the state it was in.', EndedMaintenance), ...postProblemResponses([400]) }
+    }
+  }, async (request) => {
+    const id = checkId('maintenance', request.params.id)
+    const now = context.clock.now()
+    const was = await endMaintenance(db, id, now, request.operator!.name)
+    return { ...await answer(id, now), was: was === 'scheduled' ? 'scheduled' as const : 'active' as const }
+  })
+
+  app.get('/v1/maintenance', {
+    config: { scope: 'maintenance' },
+    schema: {
+      summary: 'List maintenance',
+      description: 'Windows not over yet, and those that ended in the last 30 days, soonest start first, with who scheduled and ended them.',
+      tags: ['maintenance'],
+      response: { 200: jsonResponse('The windows.', MaintenanceList), ...operatorProblemResponses() }
+    }
+  }, async () => {
+    const now = context.clock.now()
+    return { maintenance: (await loadMaintenances(db, listedWindowsSince(now))).map((row) => operatorMaintenance(row, now)) }
+  })
+}

@@ -1,0 +1,103 @@
+// The operator API's request and response bodies (DESIGN §11): one TypeBox schema each for validation and its OpenAPI
+// document. Text, vocabularies and times are strings here: the shared checks (src/incidents/rules.ts, time-input.ts)
+// decide and word the refusals, the same as the CLI's.
+import { Type, type Static } from 'typebox'
+import { Incident, Maintenance } from '../api/incidents.ts'
+import { MANUAL_STATUSES } from '../status/manual-components.ts'
+import { SHARD_STATUSES } from '../bot/heartbeat-reporter.ts'
+import { COMPONENT_OUTAGES, INCIDENT_IMPACTS, INCIDENT_STATUSES, TEXT_LIMITS } from '../incidents/rules.ts'
+
+const text = (description: string) => Type.String({ description })
+const title = text(`One line, at most ${TEXT_LIMITS.title} characters.`)
+const message = text(`At most ${TEXT_LIMITS.message} characters; line breaks allowed. Published exactly as written.`)
+const componentRefs = Type.Array(Type.String(), { maxItems: 100 })
+
+export const OpenIncidentBody = Type.Object({
+  title,
+  impact: text(`One of ${INCIDENT_IMPACTS.join(', ')}.`),
+  status: Type.Optional(text(`One of ${INCIDENT_STATUSES.filter((s) => s !== 'resolved').join(', ')}; investigating when omitted.`)),
+  message,
+  components: Type.Optional({
+    ...componentRefs,
+    description: `Components it affects: ID, or ID=STATUS with STATUS one of ${COMPONENT_OUTAGES.join(', ')} (without it the impact decides).`
+  })
+}, { additionalProperties: false })
+export type OpenIncidentBody = Static<typeof OpenIncidentBody>
+
+export const IncidentUpdateBody = Type.Object({
+  status: Type.Optional(text(`One of ${INCIDENT_STATUSES.join(', ')}; unchanged when omitted; resolved resolves it.`)),
+  message,
+  components: Type.Optional({ ...componentRefs, description: 'Replaces the components it affects (an empty list: none); unchanged when omitted.' })
+}, { additionalProperties: false })
+export type IncidentUpdateBody = Static<typeof IncidentUpdateBody>
+
+export const ResolveBody = Type.Object({
+  message: Type.Optional({ ...message, description: 'The last update; "This incident has been resolved." when omitted.' })
+}, { additionalProperties: false })
+
+export const ScheduleBody = Type.Object({
+  title,
+  message,
+  from: text('When it starts: an ISO 8601 time with a zone, now, or an offset from now such as +2h.'),
+  to: text('When it ends, in the same forms.'),
+  components: Type.Optional({ ...componentRefs, description: 'Ids of the components it affects (under_maintenance while it is active).' })
+}, { additionalProperties: false })
+export type ScheduleBody = Static<typeof ScheduleBody>
+
+export const ManualStatusBody = Type.Object({
+  status: text(`One of ${MANUAL_STATUSES.join(', ')}.`),
+  message: Type.Optional({ ...message, description: 'Shown with the component; none when omitted.' })
+}, { additionalProperties: false })
+
+export const HeartbeatReportBody = Type.Object({
+  shard: Type.Integer({ description: 'The shard id, 0 or more.' }),
+  status: text(`One of ${SHARD_STATUSES.join(', ')}; only ready counts as connected.`),
+  pingMs: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Gateway latency in milliseconds.' })),
+  guilds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  cluster: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'The cluster (process) running the shard.' }))
+}, { additionalProperties: false })
+
+export const HeartbeatsBody = Type.Object({
+  reports: Type.Array(HeartbeatReportBody, { minItems: 1, maxItems: 1000 })
+}, { additionalProperties: false })
+export type HeartbeatsBody = Static<typeof HeartbeatsBody>
+
+const by = Type.Union([Type.String(), Type.Null()], { description: 'Who made the change: a token\'s name, a Discord user; null from the CLI on the server. Never published.' })
+
+export const OperatorIncident = Type.Object({
+  ...Incident.properties,
+  updates: Type.Array(Type.Object({ ...Incident.properties.updates.items.properties, by }, { additionalProperties: false }), { description: 'Newest first.' })
+}, { additionalProperties: false, $id: 'OperatorIncident', title: 'Incident' })
+export type OperatorIncident = Static<typeof OperatorIncident>
+
+export const OperatorMaintenance = Type.Object({
+  ...Maintenance.properties,
+  state: Type.Union([Type.Literal('scheduled'), Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]),
+  endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it was ended early or cancelled.' }),
+  by,
+  endedBy: by
+}, { additionalProperties: false, $id: 'OperatorMaintenance', title: 'Maintenance' })
+export type OperatorMaintenance = Static<typeof OperatorMaintenance>
+
+export const IncidentList = Type.Object({ incidents: Type.Array(OperatorIncident, { description: 'Open ones first, then resolved ones; newest first within each.' }) }, { additionalProperties: false })
+export const MaintenanceList = Type.Object({ maintenance: Type.Array(OperatorMaintenance, { description: 'Windows not over yet, and those that ended in the last 30 days; soonest start first.' }) }, { additionalProperties: false })
+
+export const ManualStatusAnswer = Type.Object({
+  id: Type.String(),
+  status: Type.Union(MANUAL_STATUSES.map((status) => Type.Literal(status))),
+  message: Type.Union([Type.String(), Type.Null()])
+}, { additionalProperties: false })
+
+export const HeartbeatsAnswer = Type.Object({ recorded: Type.Integer({ minimum: 1, description: 'Shards recorded (a shard given twice counts once: its last report).' }) }, { additionalProperties: false })
+
+export const IdParams = Type.Object({ id: Type.String({ description: 'A positive whole number.' }) })
+export const ComponentParams = Type.Object({ id: Type.String({ description: 'The id of a component the status file declares with check: { manual: true }.' }) })
+export const IncidentsQuery = Type.Object({ state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')], { default: 'open' })) }, { additionalProperties: false })
+
+export const EndedMaintenance = Type.Object({
+  ...OperatorMaintenance.properties,
+  was: Type.Union([Type.Literal('scheduled'), Type.Literal('active')], { description: 'scheduled: it had not started and is cancelled; active: it ended now.' })
+}, { additionalProperties: false })
+
+/** A POST that takes nothing: no body, or `{}`. */
+export const EmptyBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()])
