@@ -15,7 +15,8 @@ const STATES = ['pending', 'delivered', 'failed'] as const
 const usage = `status-api notify <action> [options]
 
   list [--state pending|delivered|failed] [--limit N]
-      The newest deliveries (50 unless --limit), one per event and target, with attempts and the last error.
+      The newest deliveries (50 unless --limit), one per event and target, with who caused the event
+      (BY: an operator token's name; - for the service itself or the CLI on the server), attempts and the last error.
   retry ID
       Makes a delivery (an ID from list) pending again, due now, retried for another 24 hours.
   test
@@ -43,8 +44,8 @@ async function list (args: string[], config: Config): Promise<number> {
     return 0
   }
   const origins = targetOrigins(config.notify)
-  printTable(['ID', 'STATE', 'EVENT', 'SUBJECT', 'TARGET', 'ATTEMPTS', 'AT', 'LAST ERROR'], rows.map((row) => [
-    String(row.id), row.state, row.kind, row.subject,
+  printTable(['ID', 'STATE', 'EVENT', 'SUBJECT', 'BY', 'TARGET', 'ATTEMPTS', 'AT', 'LAST ERROR'], rows.map((row) => [
+    String(row.id), row.state, row.kind, row.subject, row.by ?? '-',
     origins.has(row.target) ? `${row.target} (${origins.get(row.target)})` : row.target,
     String(row.attempts),
     row.state === 'delivered' ? row.delivered_at ?? '-' : row.state === 'pending' ? `next ${row.next_attempt_at}` : '-',

@@ -49,7 +49,7 @@ export async function callOperator<T> (command: string, remote: Remote, method: 
     response = await send().catch((error: unknown) => method === 'POST' ? send() : Promise.reject(error))
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name
-    throw new Error(`${command}: cannot reach ${remote.url.origin} (${cause}); check --url or STATUS_API_URL and OPERATOR_PORT on the server`)
+    throw new Error(`${command}: cannot reach ${remote.url.origin} (${cause}); check --url or STATUS_API_URL and OPERATOR_PORT on the server`, { cause: error })
   }
   const text = await response.text()
   let answer: unknown
