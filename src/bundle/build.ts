@@ -5,6 +5,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BUNDLE_DIR, LOCKFILES, MANIFEST_FILE, inputState, type BundleManifest } from './manifest.ts'
+import { buildHeartbeatPackage } from './heartbeat-package.ts'
 
 /** Native or loaded at run time by a computed `require` (pg, only with DATABASE_URL): left to node_modules. */
 const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native']
@@ -50,6 +51,8 @@ export async function buildBundle (root: string): Promise<BuildResult> {
       if (state !== undefined) inputs[file] = state
     }
     writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify({ inputs } satisfies BundleManifest, null, 1) + '\n')
+    // The `status-api/heartbeat` export: the reporter as plain JavaScript with declarations, for bots.
+    await buildHeartbeatPackage(root, staging)
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'))
     replaceDirectory(staging, path.join(root, BUNDLE_DIR))
     return { files: outputs.length, bytes: outputs.reduce((sum, [, output]) => sum + output.bytes, 0), ms: performance.now() - started }
