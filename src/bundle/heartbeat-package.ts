@@ -3,6 +3,7 @@
 // the database option's code is a chunk of its own, loaded only when that option is used.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type TypeScript from 'typescript'
 
 /** Below the bundle folder; package.json's exports point at HEARTBEAT_DIR/bot/heartbeat-reporter.{mjs,d.ts}. */
 export const HEARTBEAT_DIR = 'heartbeat'
@@ -38,7 +39,7 @@ export async function buildHeartbeatPackage (root: string, outDir: string): Prom
  * a development dependency: an install without it (npm ci --omit=dev) builds the JavaScript only.
  */
 async function emitDeclarations (root: string, target: string): Promise<boolean> {
-  let ts: typeof import('typescript')
+  let ts: typeof TypeScript
   try {
     ts = (await import('typescript')).default
   } catch {
