@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { plainJsonSerializers, trustProxyOption } from '../app.ts'
 import type { Context } from '../context.ts'
 import { cacheControl } from '../http/headers.ts'
+import { clientErrorHandler, handleFrameworkError } from '../http/client-errors.ts'
 import { requestIdSequence } from '../http/request-ids.ts'
 import { lazyRequestLogger } from '../http/request-logger.ts'
 import operatorAuth from './auth.ts'
@@ -21,10 +22,11 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 
 export async function buildOperatorApp (context: Context): Promise<FastifyInstance> {
   const { config } = context
+  const nextRequestId = requestIdSequence()
   const app = Fastify({
     loggerInstance: context.logger as FastifyBaseLogger, // pino redacts Authorization (src/context.ts); no request is logged with it
     trustProxy: trustProxyOption(config.trustProxy), // behind a proxy, the failed-attempt limit counts the client's address
-    genReqId: requestIdSequence(),
+    genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger,
     requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: true }),
@@ -33,7 +35,10 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } }
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // What the parser and the router cannot read is a problem too, as on the public port.
+    clientErrorHandler: clientErrorHandler(nextRequestId),
+    frameworkErrors: handleFrameworkError
   })
   app.removeContentTypeParser('text/plain') // JSON only: anything else is 415
   handleOperatorErrors(app)
