@@ -70,8 +70,8 @@ for (const backend of databaseBackends()) {
       const list = await runCommand(server, ['incident', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
-      assert.match(lines[0]!, /^ID\s+STATUS\s+IMPACT\s+STARTED\s+RESOLVED\s+COMPONENTS\s+TITLE$/)
-      assert.match(lines[1]!, new RegExp(`^${id}\\s+resolved\\s+major\\s+\\S+Z\\s+\\S+Z\\s+-\\s+<script>alert\\(1\\)</script> Replies`))
+      assert.match(lines[0]!, /^ID\s+STATUS\s+IMPACT\s+STARTED\s+RESOLVED\s+COMPONENTS\s+BY\s+TITLE$/)
+      assert.match(lines[1]!, new RegExp(`^${id}\\s+resolved\\s+major\\s+\\S+Z\\s+\\S+Z\\s+-\\s+-\\s+<script>alert\\(1\\)</script> Replies`))
     })
 
     it('names the components an incident affects: opened with them, replaced by an update that names others, kept by one that names none', async (t) => {
@@ -100,7 +100,7 @@ for (const backend of databaseBackends()) {
       const later = declaring(server, 'bot', 'music')
       const list = await runInProcess(later, ['incident', 'list'])
       assert.equal(list.code, 0, list.stderr)
-      assert.match(list.stdout.trim().split('\n')[1]!, new RegExp(`^${id}\\s+monitoring\\s+major\\s+\\S+Z\\s+-\\s+dashboard=major_outage,music=partial_outage\\s+Music stutters$`))
+      assert.match(list.stdout.trim().split('\n')[1]!, new RegExp(`^${id}\\s+monitoring\\s+major\\s+\\S+Z\\s+-\\s+dashboard=major_outage,music=partial_outage\\s+-\\s+Music stutters$`))
       assert.deepEqual((await refreshedBody(server)).incidents[0]!.components.map((c: { id: string }) => c.id), ['dashboard', 'music'])
       const refused = await runInProcess(later, ['incident', 'update', String(id), '--message', 'm', '--component', 'dashboard'])
       assert.equal(refused.code, 2)

@@ -43,8 +43,8 @@ for (const backend of databaseBackends()) {
       const list = await runCommand(server, ['maintenance', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
-      assert.match(lines[0]!, /^ID\s+STATE\s+FROM\s+TO\s+COMPONENTS\s+TITLE$/)
-      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+-\\s+Database <upgrade>$`))
+      assert.match(lines[0]!, /^ID\s+STATE\s+FROM\s+TO\s+COMPONENTS\s+BY\s+TITLE$/)
+      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+-\\s+-\\s+Database <upgrade>$`))
       assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+.*Cache move$`))
 
       const ended = await runCommand(server, ['maintenance', 'end', String(nowId)])
@@ -75,9 +75,9 @@ for (const backend of databaseBackends()) {
       const list = await runInProcess(declaring(server, 'bot'), ['maintenance', 'list'])
       assert.equal(list.code, 0, list.stderr)
       const lines = list.stdout.trim().split('\n')
-      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+dashboard,website\\s+Web move$`))
-      assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+music\\s+Music update$`))
-      assert.match(lines[3]!, new RegExp(`^${noticeId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+-\\s+Notice$`))
+      assert.match(lines[1]!, new RegExp(`^${nowId}\\s+active\\s+\\S+Z\\s+\\S+Z\\s+dashboard,website\\s+-\\s+Web move$`))
+      assert.match(lines[2]!, new RegExp(`^${laterId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+music\\s+-\\s+Music update$`))
+      assert.match(lines[3]!, new RegExp(`^${noticeId}\\s+scheduled\\s+\\S+Z\\s+\\S+Z\\s+-\\s+-\\s+Notice$`))
 
       // The built-in model without a status file, through the real bin.
       const builtin = await runBin(server, ['maintenance', 'schedule', '--title', 'Cache', '--message', 'm', '--from', '+3d', '--to', '+73h', '--component', 'cache'])
