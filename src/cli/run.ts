@@ -16,6 +16,7 @@ const commands: Array<{ name: string, summary: string, load: () => Promise<Comma
   { name: 'heartbeat', summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)', load: async () => (await import('./heartbeat.ts')).heartbeatCommand },
   { name: 'token', summary: 'make a secret for the operator API (OPERATOR_TOKENS)', load: async () => (await import('./token.ts')).tokenCommand },
   { name: 'notify', summary: 'list, retry or test notifications', load: async () => (await import('./notify.ts')).notifyCommand },
+  { name: 'discord', summary: 'register the slash commands in the operator guild', load: async () => (await import('./discord.ts')).discordCommand },
   { name: 'config', summary: 'check a status file, or print its JSON Schema for editors', load: async () => (await import('./config.ts')).configCommand },
   { name: 'check', summary: 'probe a running instance (exit code for container health checks)', load: async () => (await import('./check.ts')).checkCommand },
   { name: 'seed', summary: 'write a made-up health history for demos and benchmarks', load: async () => (await import('./seed.ts')).seedCommand },

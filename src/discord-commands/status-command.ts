@@ -1,0 +1,53 @@
+// `/status` for anyone in the guild: the one public status (src/status/service.ts) as an ephemeral embed in the page's
+// words (src/site/assets/status-text.js): the indicator, the components that are not operational, the open incidents
+// with links, and the page. It computes nothing of its own.
+import type { Interaction } from './interaction.ts'
+import { COLOURS, fitEmbed, type Embed } from '../notify/discord-embed.ts'
+import { incidentUrl, statusUrl } from '../publish/links.ts'
+import { TEXT } from '../site/assets/status-view.js'
+import type { Answer } from './answer.ts'
+import type { CommandContext } from './command-context.ts'
+import { WORDS } from './words.ts'
+
+const INDICATOR_COLOURS = {
+  none: COLOURS.ok, minor: COLOURS.minor, major: COLOURS.major, critical: COLOURS.critical, maintenance: COLOURS.maintenance
+} as const
+
+export function statusCommand (interaction: Interaction, context: CommandContext): Answer {
+  return { work: async () => ({ content: '', embeds: [statusEmbed(interaction, context)] }) }
+}
+
+export function statusEmbed (interaction: Interaction, context: CommandContext): Embed {
+  const lang = interaction.locale
+  const text = TEXT[lang]
+  const words = WORDS[lang]
+  const status = context.status.current().value
+  const affected = status.components.filter((component) => component.status !== 'operational')
+  const open = context.incidents.body().incidents.filter((incident) => incident.resolvedAt === null)
+  const incidentLine = (incident: typeof open[number]) => {
+    const label = `#${incident.id} ${incident.title}`
+    const shown = context.links === undefined ? label : `[${label.replaceAll(/[[\]]/g, '')}](${incidentUrl(context.links, lang, incident.id)})`
+    return `${shown} · ${text.incidentStatus[incident.status]} · ${text.impact[incident.impact]}`
+  }
+  const embed: Embed = {
+    title: text.pageTitle(context.declaration.product.name),
+    description: text.overall[status.indicator],
+    color: INDICATOR_COLOURS[status.indicator],
+    fields: [
+      {
+        name: words.notOperational,
+        value: affected.length === 0
+          ? words.allOperational
+          : affected.map((component) => `${component.name[lang]}: ${text.componentStatus[component.status]}${component.message === null ? '' : ` (${component.message})`}`).join('\n'),
+        inline: false
+      },
+      { name: words.openIncidents, value: open.length === 0 ? words.noOpenIncidents : open.map(incidentLine).join('\n'), inline: false }
+    ],
+    timestamp: status.updatedAt
+  }
+  if (context.links !== undefined) {
+    embed.url = statusUrl(context.links, lang)
+    embed.fields.push({ name: words.page, value: statusUrl(context.links, lang), inline: false })
+  }
+  return fitEmbed(embed)
+}

@@ -1,0 +1,70 @@
+// The whole service on a status file with manual components, notifications to a Discord webhook receiver, and the
+// interactions route on a listener of its own (as the operator listener carries it), signed by the Discord stand-in.
+import type { TestContext } from 'node:test'
+import { existsSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import Fastify from 'fastify'
+import type { AddressInfo } from 'node:net'
+import type { ManualComponentOperations } from '../../src/discord-commands/command-context.ts'
+import { discordInteractionOptions, discordInteractionRoutes, type DiscordInteractionOptions } from '../../src/discord-commands/interactions-route.ts'
+import { buildTestApp, tempDir, type TestApp } from '../helper.ts'
+import { DiscordReceiver } from '../notify/receivers.ts'
+import { APPLICATION_ID, DiscordStandIn, GUILD_ID, OPERATOR_ROLE, type Sent } from './discord-stand-in.ts'
+
+export const STATUS_FILE = `product: { name: Acme }
+components:
+  - { id: bot, builtin: bot, name: { en: Commands and gateway, de: Befehle und Gateway } }
+  - { id: music, name: Music, check: { manual: true } }
+  - { id: dashboard, name: { en: Dashboard, de: Dashboard }, check: { manual: true } }
+`
+
+export interface DiscordSetup extends TestApp {
+  standIn: DiscordStandIn
+  /** Receives the service's notifications (NOTIFY_DISCORD_WEBHOOKS). */
+  webhook: DiscordReceiver
+  url: string
+  /** Sends an interaction, signed. */
+  send (interaction: Record<string, unknown>): Promise<Sent>
+  databaseFile: string
+}
+
+/** The manual-component operations of the operator API, when this tree has them (src/status/manual-components.ts). */
+export async function manualComponentOperations (): Promise<ManualComponentOperations | undefined> {
+  const file = path.resolve('src/status/manual-components.ts')
+  if (!existsSync(file)) return undefined
+  return await import(file) as ManualComponentOperations
+}
+
+export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}): Promise<DiscordSetup> {
+  const [standIn, webhook] = await Promise.all([DiscordStandIn.start(), DiscordReceiver.start()])
+  t.after(() => Promise.all([standIn.close(), webhook.close()]))
+  const statusFile = path.join(tempDir(t), 'status.yaml')
+  writeFileSync(statusFile, STATUS_FILE)
+  const test = await buildTestApp(t, {
+    STATUS_FILE: statusFile,
+    PUBLIC_BASE_URL: 'https://status.example.com',
+    NOTIFY_DISCORD_WEBHOOKS: webhook.url,
+    DISCORD_APPLICATION_ID: APPLICATION_ID,
+    DISCORD_PUBLIC_KEY: standIn.publicKeyHex,
+    DISCORD_OPERATOR_GUILD_ID: GUILD_ID,
+    DISCORD_OPERATOR_ROLE_IDS: `1300000000000000999, ${OPERATOR_ROLE}`,
+    DISCORD_API_BASE: standIn.apiBase
+  })
+  const operator = Fastify()
+  await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context, await manualComponentOperations())!, ...options })
+  await operator.listen({ port: 0, host: '127.0.0.1' })
+  t.after(() => operator.close())
+  const url = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}/discord/interactions`
+  return {
+    ...test, standIn, webhook, url,
+    send: (interaction) => standIn.send(url, JSON.stringify(interaction)),
+    databaseFile: path.join(test.config.dataDir, 'status.db')
+  }
+}
+
+/** The content of an immediate message answer (type 4), asserting it is one and ephemeral. */
+export function content (sent: Sent): string {
+  const data = sent.body.data as { content?: string, flags?: number } | undefined
+  if (sent.status !== 200 || sent.body.type !== 4 || data?.flags !== 64) throw new Error(`not an ephemeral message: ${sent.status} ${JSON.stringify(sent.body)}`)
+  return data.content ?? ''
+}
