@@ -50,6 +50,7 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
     DISCORD_OPERATOR_ROLE_IDS: `1300000000000000999, ${OPERATOR_ROLE}`,
     DISCORD_API_BASE: standIn.apiBase
   })
+  await test.context.monitor.runOnce() // measured: the manual components are operational, not unknown
   const operator = Fastify()
   await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context, await manualComponentOperations())!, ...options })
   await operator.listen({ port: 0, host: '127.0.0.1' })
