@@ -49,7 +49,7 @@ describe('POST /discord/interactions: verification', () => {
     assert.equal((await standIn.send(url, body, { 'x-signature-ed25519': signature.replace(/^./, (c) => c === '0' ? '1' : '0'), 'x-signature-timestamp': now })).status, 401)
 
     // No signature at all, an empty one, a non-hex one.
-    for (const headers of [{}, { 'x-signature-ed25519': '', 'x-signature-timestamp': now }, { 'x-signature-ed25519': 'zz'.repeat(64), 'x-signature-timestamp': now }, { 'x-signature-timestamp': now }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-signature-ed25519': '', 'x-signature-timestamp': now }, { 'x-signature-ed25519': 'zz'.repeat(64), 'x-signature-timestamp': now }, { 'x-signature-timestamp': now }]) {
       const refused = await standIn.send(url, body, headers)
       assert.equal(refused.status, 401, JSON.stringify(headers))
     }
