@@ -12,6 +12,7 @@ import type { CommandContext, ManualComponentOperations } from './command-contex
 import { dispatch } from './dispatch.ts'
 import { editOriginal } from './follow-up.ts'
 import { RESPONSE, EPHEMERAL, readInteraction } from './interaction.ts'
+import { createReplayGuard } from './replay-guard.ts'
 import { checkSignature, interactionKey } from './signature.ts'
 
 export const INTERACTIONS_PATH = '/discord/interactions'
@@ -57,6 +58,7 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
   const answerWithinMs = options.answerWithinMs ?? ANSWER_WITHIN_MS
   const context: CommandContext = { ...options, busyWaitMs: options.busyWaitMs ?? BUSY_WAIT_MS }
   const logger = options.logger as Logger
+  const replays = createReplayGuard()
 
   // This plugin's own parsers (encapsulated): whatever the content type, the bytes as they came, nothing more.
   app.removeAllContentTypeParsers()
@@ -86,6 +88,9 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
     }
     const interaction = readInteraction(parsed)
     if (interaction === undefined) return problem(reply, { status: 400, title: 'Bad Request', code: 'invalid_request', detail: 'The body is not an interaction.' })
+    if (interaction.id !== '' && !replays.firstTime(interaction.id, Date.now())) {
+      return problem(reply, { status: 401, title: 'Unauthorized', code: 'replayed', detail: 'This interaction was answered already.' })
+    }
 
     const answer = dispatch(interaction, context)
     if ('respond' in answer) return json(reply, answer.respond)

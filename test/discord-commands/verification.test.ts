@@ -63,6 +63,11 @@ describe('POST /discord/interactions: verification', () => {
     const accepted = await standIn.send(url, body, { 'x-signature-ed25519': signature, 'x-signature-timestamp': now })
     assert.equal(accepted.status, 200)
     assert.match((accepted.body.data as { content: string }).content, /^Incident 1 opened \(major, investigating\)/)
+    // The very same request again (a replay within the five minutes) is refused: it is answered once.
+    const again = await standIn.send(url, body, { 'x-signature-ed25519': signature, 'x-signature-timestamp': now })
+    assert.equal(again.status, 401)
+    assert.equal(again.body.code, 'replayed')
+    assert.equal((await incidentRows(setup)).incidents.length, 1, 'one incident')
   })
 
   it('a body over 64 KiB is refused before it is read further (413 problem); any content type is read as bytes only', async (t) => {
@@ -72,9 +77,9 @@ describe('POST /discord/interactions: verification', () => {
     assert.equal(refused.status, 413)
     assert.equal(refused.body.status, 413)
     // Signed bytes under another content type (or none) are still just bytes: verified, then read as the interaction.
-    const ping = JSON.stringify(standIn.interaction(1, undefined))
     const timestamp = String(Math.floor(Date.now() / 1000))
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const ping = JSON.stringify(standIn.interaction(1, undefined))
       const response = await fetch(url, {
         method: 'POST', body: ping,
         headers: { ...(type === undefined ? {} : { 'content-type': type }), 'x-signature-ed25519': standIn.sign(timestamp, ping), 'x-signature-timestamp': timestamp }
