@@ -48,12 +48,11 @@ const STATUS_WORDS: Record<string, Localized> = {
   investigating: { en: 'investigating', de: 'wird untersucht' }, identified: { en: 'identified', de: 'Ursache gefunden' },
   monitoring: { en: 'monitoring', de: 'wird beobachtet' }, resolved: { en: 'resolved', de: 'behoben' }
 }
-/** What an operator may set a manual component to. */
-export const MANUAL_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const
+/** What an operator may set a manual component to (maintenance windows say under_maintenance). */
+export const MANUAL_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage'] as const
 const COMPONENT_WORDS: Record<string, Localized> = {
   operational: { en: 'operational', de: 'betriebsbereit' }, degraded_performance: { en: 'degraded performance', de: 'eingeschränkte Leistung' },
-  partial_outage: { en: 'partial outage', de: 'Teilausfall' }, major_outage: { en: 'major outage', de: 'schwerer Ausfall' },
-  under_maintenance: { en: 'under maintenance', de: 'in Wartung' }
+  partial_outage: { en: 'partial outage', de: 'Teilausfall' }, major_outage: { en: 'major outage', de: 'schwerer Ausfall' }
 }
 
 const title = (required: boolean) => option({ en: 'title', de: 'titel' }, { en: 'One line the status page shows', de: 'Eine Zeile, die die Statusseite zeigt' },

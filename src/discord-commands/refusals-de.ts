@@ -3,7 +3,7 @@
 // table does not know stays English rather than being guessed at.
 /** The Discord options' German names (./commands.ts): refusals name the option the user filled in. */
 const OPTION_DE: Record<string, string> = {
-  title: 'titel', message: 'nachricht', impact: 'auswirkung', status: 'status', components: 'komponenten', component: 'komponente',
+  title: 'titel', message: 'nachricht', 'the message': 'die Nachricht', 'the status': 'der Status', impact: 'auswirkung', status: 'status', components: 'komponenten', component: 'komponente',
   from: 'von', to: 'bis', '--from': 'von', '--to': 'bis', incident: 'vorfall', window: 'fenster'
 }
 
@@ -20,16 +20,16 @@ const WRITE_CAUSES_DE: Record<string, string> = {
 const option = (label: string) => OPTION_DE[label] ?? label
 
 const RULES: Array<[RegExp, (...parts: string[]) => string]> = [
-  [/^(\S+) is required \(one of (.+)\)$/, (label, allowed) => `${option(label)} fehlt (eins von ${allowed})`],
-  [/^(\S+) is required: /, (label) => `${option(label)} fehlt: ${TIME_HELP_DE}`],
-  [/^(\S+) is required$/, (label) => `${option(label)} fehlt`],
-  [/^(\S+) must not be empty$/, (label) => `${option(label)} darf nicht leer sein`],
-  [/^(\S+) is not valid Unicode text$/, (label) => `${option(label)} ist kein gültiger Unicode-Text`],
-  [/^(\S+) is (\d+) characters long; at most (\d+) are allowed$/, (label, length, max) => `${option(label)} ist ${length} Zeichen lang; erlaubt sind höchstens ${max}`],
-  [/^(\S+) must be a single line without control characters$/, (label) => `${option(label)} muss eine einzelne Zeile ohne Steuerzeichen sein`],
-  [/^(\S+) must be text without control characters \(line breaks and tabs are fine\)$/,
+  [/^((?:the )?\S+) is required \(one of (.+)\)$/, (label, allowed) => `${option(label)} fehlt (eins von ${allowed})`],
+  [/^((?:the )?\S+) is required: /, (label) => `${option(label)} fehlt: ${TIME_HELP_DE}`],
+  [/^((?:the )?\S+) is required$/, (label) => `${option(label)} fehlt`],
+  [/^((?:the )?\S+) must not be empty$/, (label) => `${option(label)} darf nicht leer sein`],
+  [/^((?:the )?\S+) is not valid Unicode text$/, (label) => `${option(label)} ist kein gültiger Unicode-Text`],
+  [/^((?:the )?\S+) is (\d+) characters long; at most (\d+) are allowed$/, (label, length, max) => `${option(label)} ist ${length} Zeichen lang; erlaubt sind höchstens ${max}`],
+  [/^((?:the )?\S+) must be a single line without control characters$/, (label) => `${option(label)} muss eine einzelne Zeile ohne Steuerzeichen sein`],
+  [/^((?:the )?\S+) must be text without control characters \(line breaks and tabs are fine\)$/,
     (label) => `${option(label)} muss Text ohne Steuerzeichen sein (Zeilenumbrüche und Tabulatoren sind erlaubt)`],
-  [/^(\S+) must be one of (.+) \(got "(.*)"\)$/s, (label, allowed, got) => `${option(label)} muss eins von ${allowed} sein (erhalten: "${got}")`],
+  [/^((?:the )?\S+) must be one of (.+) \(got "(.*)"\)$/s, (label, allowed, got) => `${option(label)} muss eins von ${allowed} sein (erhalten: "${got}")`],
   [/^the (incident|maintenance) id is missing$/, (what) => `Die Nummer ${what === 'incident' ? 'des Vorfalls' : 'des Wartungsfensters'} fehlt`],
   [/^"(.*)" is not a valid (incident|maintenance) id \(a positive whole number\)$/s,
     (value, what) => `"${value}" ist keine gültige Nummer ${what === 'incident' ? 'eines Vorfalls' : 'eines Wartungsfensters'} (eine positive ganze Zahl)`],
@@ -44,8 +44,13 @@ const RULES: Array<[RegExp, (...parts: string[]) => string]> = [
   [/^there is no incident (\d+)$/, (id) => `Es gibt keinen Vorfall ${id}`],
   [/^incident (\d+) was resolved at (\S+); open a new incident instead$/, (id, at) => `Vorfall ${id} wurde am ${at} behoben; eröffne stattdessen einen neuen Vorfall`],
   [/^incident (\d+) was resolved meanwhile; nothing was written$/, (id) => `Vorfall ${id} wurde inzwischen behoben; es wurde nichts geschrieben`],
-  [/^--to \((\S+)\) must be after --from \((\S+)\)$/, (to, from) => `bis (${to}) muss nach von (${from}) liegen`],
-  [/^--to \((\S+)\) is in the past; the window would never be shown$/, (to) => `bis (${to}) liegt in der Vergangenheit; das Fenster würde nie angezeigt`],
+  [/^(\S+) \((\S+)\) must be after (\S+) \((\S+)\)$/, (to, toTime, from, fromTime) => `${option(to)} (${toTime}) muss nach ${option(from)} (${fromTime}) liegen`],
+  [/^(\S+) \((\S+)\) is in the past; the window would never be shown$/, (to, time) => `${option(to)} (${time}) liegt in der Vergangenheit; das Fenster würde nie angezeigt`],
+  // The manual components' refusals (src/status/manual-components.ts).
+  [/^"(.*)" is not a declared component \(manual ones: (.*)\)$/s,
+    (id, manual) => `"${id}" ist keine angegebene Komponente (manuelle: ${manual === 'none' ? 'keine' : manual})`],
+  [/^"(.*)" is measured by its (\S+) check; only components declared with check: \{ manual: true \} are set by hand \(manual ones: (.*)\)$/s,
+    (id, kind, manual) => `"${id}" wird von ihrer ${kind}-Prüfung gemessen; von Hand gesetzt werden nur Komponenten mit check: { manual: true } (manuelle: ${manual === 'none' ? 'keine' : manual})`],
   [/^there is no maintenance (\d+)$/, (id) => `Es gibt kein Wartungsfenster ${id}`],
   [/^maintenance (\d+) is already (ended|cancelled)$/, (id, state) => `Wartungsfenster ${id} ist bereits ${state === 'ended' ? 'beendet' : 'abgesagt'}`],
   [/^maintenance (\d+) ended meanwhile; nothing was written$/, (id) => `Wartungsfenster ${id} wurde inzwischen beendet; es wurde nichts geschrieben`],

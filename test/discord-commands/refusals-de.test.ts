@@ -48,6 +48,14 @@ describe('German refusals', () => {
       'there is no incident 7', 'incident 7 was resolved at 2026-11-21T10:00:00.000Z; open a new incident instead', 'incident 7 was resolved meanwhile; nothing was written',
       'there is no maintenance 3', 'maintenance 3 is already ended', 'maintenance 3 is already cancelled', 'maintenance 3 ended meanwhile; nothing was written',
       'status resolved makes no sense for a new incident',
+      // With the labels of the other front doors (the operator API names inputs without dashes).
+      'to (2026-11-21T10:00:00.000Z) must be after from (2026-11-21T11:00:00.000Z)', 'to (2026-11-21T10:00:00.000Z) is in the past; the window would never be shown',
+      // The manual components' refusals (src/status/manual-components.ts).
+      'the status is required (one of operational, degraded_performance, partial_outage, major_outage)',
+      'the status must be one of operational, degraded_performance, partial_outage, major_outage (got "down")',
+      '"musik" is not a declared component (manual ones: music, dashboard)',
+      '"bot" is measured by its builtin check; only components declared with check: { manual: true } are set by hand (manual ones: none)',
+      'the message must not be empty',
       ...[{ code: 'SQLITE_BUSY' }, { code: 'SQLITE_FULL' }, { code: 'SQLITE_READONLY' }, { code: 'SQLITE_CORRUPT' }].map((error) => `nothing was written: ${describeWriteError(error)}`)
     ]
     for (const refusal of refusals) {
