@@ -229,9 +229,11 @@ describe('Discord commands', () => {
     }
     assert.equal(content(await send(standIn.command('component', 'set', { component: 'music', status: 'major_outage', message: 'Lavalink is down.' }))),
       'Component music set to major_outage.')
+    await setup.context.monitor.runOnce() // a manual status is measured in the next round, as the operator API's
     assert.equal(await componentStatus(setup, 'music'), 'major_outage')
     assert.match(content(await send(standIn.command('component', 'set', { component: 'bot', status: 'major_outage' }))), /bot/)
     assert.equal(content(await send(standIn.command('component', 'clear', { component: 'music' }))), 'Component music cleared: what its checks and incidents say applies again.')
+    await setup.context.monitor.runOnce()
     assert.equal(await componentStatus(setup, 'music'), 'operational')
   })
 })
