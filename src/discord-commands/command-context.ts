@@ -23,6 +23,8 @@ export interface ManualComponentStatus {
 export interface ManualComponentOperations {
   setManualComponent (db: Kysely<Tables>, declaration: StatusDeclaration, id: string, value: ManualComponentStatus, now: number, by?: string): Promise<unknown>
   clearManualComponent (db: Kysely<Tables>, declaration: StatusDeclaration, id: string, now: number, by?: string): Promise<unknown>
+  /** Makes this replica show a change at once (it reads the manual statuses again); the others show it within their refresh. */
+  shown?: () => Promise<unknown>
 }
 
 export interface CommandContext {

@@ -22,6 +22,7 @@ export function componentCommand (interaction: Interaction, context: CommandCont
         work: async () => {
           const change = message === undefined ? { status } : { status, message: checkMessage('message', message) }
           await write(context, () => operations.setManualComponent(context.db, context.declaration, id, change, context.clock.now(), authorOf(interaction)))
+          await operations.shown?.().catch(() => undefined)
           return { content: words.componentSet(id, status) }
         }
       }
@@ -30,6 +31,7 @@ export function componentCommand (interaction: Interaction, context: CommandCont
       return {
         work: async () => {
           await write(context, () => operations.clearManualComponent(context.db, context.declaration, id, context.clock.now(), authorOf(interaction)))
+          await operations.shown?.().catch(() => undefined)
           return { content: words.componentCleared(id) }
         }
       }

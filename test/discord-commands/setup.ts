@@ -6,6 +6,7 @@ import path from 'node:path'
 import Fastify from 'fastify'
 import type { AddressInfo } from 'node:net'
 import type { ManualComponentOperations } from '../../src/discord-commands/command-context.ts'
+import type { Context } from '../../src/context.ts'
 import { discordInteractionOptions, discordInteractionRoutes, type DiscordInteractionOptions } from '../../src/discord-commands/interactions-route.ts'
 import { buildTestApp, tempDir, type TestApp } from '../helper.ts'
 import { DiscordReceiver } from '../notify/receivers.ts'
@@ -28,11 +29,16 @@ export interface DiscordSetup extends TestApp {
   databaseFile: string
 }
 
-/** The manual-component operations of the operator API, when this tree has them (src/status/manual-components.ts). */
-export async function manualComponentOperations (): Promise<ManualComponentOperations | undefined> {
+/**
+ * The manual-component operations of the operator API, when this tree has them (src/status/manual-components.ts), and
+ * the context's manual statuses read again after each change, as the operator API's routes do.
+ */
+export async function manualComponentOperations (context?: Context): Promise<ManualComponentOperations | undefined> {
   const file = path.resolve('src/status/manual-components.ts')
   if (!existsSync(file)) return undefined
-  return await import(file) as ManualComponentOperations
+  const operations = await import(file) as ManualComponentOperations
+  const manual = (context as { manualStatuses?: { refresh (): Promise<void> } } | undefined)?.manualStatuses
+  return { setManualComponent: operations.setManualComponent, clearManualComponent: operations.clearManualComponent, shown: async () => manual?.refresh() }
 }
 
 export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}): Promise<DiscordSetup> {
@@ -52,7 +58,7 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
   })
   await test.context.monitor.runOnce() // measured: the manual components are operational, not unknown
   const operator = Fastify()
-  await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context, await manualComponentOperations())!, ...options })
+  await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context, await manualComponentOperations(test.context))!, ...options })
   await operator.listen({ port: 0, host: '127.0.0.1' })
   t.after(() => operator.close())
   const url = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}/discord/interactions`
