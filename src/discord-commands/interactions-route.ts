@@ -26,6 +26,11 @@ export interface DiscordInteractionOptions extends Omit<CommandContext, 'discord
   discord: DiscordCommandsConfig & { publicKey: Buffer, applicationId: string }
   busyWaitMs?: number
   answerWithinMs?: number
+  /**
+   * The route's `config` for the listener's own hooks: the operator listener's bearer-token check must let this route
+   * through (its Ed25519 signature is its authentication), e.g. `{ scope: false }`.
+   */
+  routeConfig?: Record<string, unknown>
 }
 
 /** The plugin's options from a running instance's context; undefined without DISCORD_PUBLIC_KEY (the route does not exist). */
@@ -70,7 +75,9 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
     return problem(reply, { status, title: status === 413 ? 'Content Too Large' : status === 500 ? 'Internal Server Error' : 'Bad Request', code: status === 500 ? 'internal_error' : 'bad_request', detail })
   })
 
-  app.post(INTERACTIONS_PATH, { bodyLimit: INTERACTION_BODY_LIMIT }, async (request, reply) => {
+  // `config` and `schema.hide` are read by the listener's own plugins (token check, OpenAPI), typed where they live.
+  const routeOptions = { bodyLimit: INTERACTION_BODY_LIMIT, config: options.routeConfig ?? {}, schema: { hide: true } }
+  app.post(INTERACTIONS_PATH, routeOptions as { bodyLimit: number }, async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
     const header = (name: string) => { const value = request.headers[name]; return typeof value === 'string' ? value : undefined }
     const checked = checkSignature(key, header('x-signature-ed25519'), header('x-signature-timestamp'), body, Date.now())
