@@ -41,7 +41,7 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
       return { work: () => open(interaction, context, input, title, message) }
     }
     case 'update': {
-      const input = updateInput(value('incident'), value('status'), value('components'), context)
+      const input = updateInput(idAsTyped(value('incident')), value('status'), value('components'), context)
       const message = value('message')
       if (message === undefined) {
         return incidentModal({ kind: 'update', id: String(input.id), status: input.status, components: input.componentsText }, {}, interaction.locale)
@@ -49,7 +49,7 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
       return { work: () => update(interaction, context, input, message) }
     }
     case 'resolve': {
-      const id = checkId('incident', value('incident'))
+      const id = checkId('incident', idAsTyped(value('incident')))
       const message = value('message')
       return {
         work: async () => {
@@ -106,6 +106,11 @@ async function update (interaction: Interaction, context: CommandContext, input:
   const change = { status: input.status, components: input.components, message: checkMessage('message', message), by: authorOf(interaction) }
   const status = await write(context, () => updateIncident(context.db, input.id, change, context.clock.now()))
   return withLink(WORDS[interaction.locale].updated(input.id, status), interaction, context, input.id)
+}
+
+/** An id as chosen (`7`) or typed as the choices show it (`#7`). */
+export function idAsTyped (text: string | undefined): string | undefined {
+  return text?.trim().replace(/^#/, '')
 }
 
 /** The write, tried again while the database is busy, then the incidents in memory read again so the page shows it now. */

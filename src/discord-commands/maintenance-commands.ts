@@ -7,7 +7,7 @@ import { authorOf } from './access.ts'
 import { say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { maintenanceComponents } from './components-option.ts'
-import { write } from './incident-commands.ts'
+import { idAsTyped, write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
 import { WORDS } from './words.ts'
 
@@ -36,7 +36,7 @@ export function maintenanceCommand (interaction: Interaction, context: CommandCo
       }
     }
     case 'end': {
-      const id = checkId('maintenance', value('window'))
+      const id = checkId('maintenance', idAsTyped(value('window')))
       return {
         work: async () => {
           const was = await write(context, () => endMaintenance(context.db, id, context.clock.now(), authorOf(interaction)))

@@ -39,7 +39,7 @@ describe('Discord commands', () => {
     assert.equal(body.incidents[0]!.status, 'identified')
     assert.deepEqual(body.incidents[0]!.components, [{ id: 'music', status: 'partial_outage' }], 'the components given replace the set')
 
-    const resolved = content(await send(standIn.command('incident', 'resolve', { incident: '1' }, { locale: 'de' })))
+    const resolved = content(await send(standIn.command('incident', 'resolve', { incident: '#1' }, { locale: 'de' })))
     assert.equal(resolved, 'Vorfall 1 behoben. https://status.example.com/de/status/incidents/1')
     body = await incidentsBody(setup)
     assert.notEqual(body.incidents[0]!.resolvedAt, null)
