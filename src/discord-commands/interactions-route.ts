@@ -109,8 +109,9 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
 
     // Deferred: the edit goes out once Discord has this answer (it cannot edit a response it has not received).
     const answered = new Promise<void>((resolve) => { reply.raw.once('finish', resolve); reply.raw.once('close', resolve) })
-    void Promise.all([settled, answered]).then(([message]: [Message, void]) =>
-      editOriginal(options.discord.apiBase, options.discord.applicationId, interaction.token, messageData(message), logger))
+    void Promise.all([settled, answered])
+      .then(([message]: [Message, void]) => editOriginal(options.discord.apiBase, options.discord.applicationId, interaction.token, messageData(message), logger))
+      .catch((error: unknown) => logger.error({ err: error }, 'the follow-up of a deferred Discord answer failed'))
     return json(reply, { type: RESPONSE.deferred, data: { flags: EPHEMERAL } })
   })
 }
