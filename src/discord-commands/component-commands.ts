@@ -1,6 +1,7 @@
 // `/component set|clear`: a manual component's status, through the same operations as the operator API's
 // `PUT` / `DELETE /v1/components/{id}/status`.
 import { checkMessage } from '../incidents/rules.ts'
+import { clearManualComponent, setManualComponent } from '../status/manual-components.ts'
 import { authorOf } from './access.ts'
 import { say, type Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
@@ -11,8 +12,8 @@ import { WORDS } from './words.ts'
 export function componentCommand (interaction: Interaction, context: CommandContext): Answer {
   const value = (name: string) => interaction.command!.options.get(name)?.value
   const words = WORDS[interaction.locale]
-  const operations = context.manualComponents
-  if (operations === undefined) return say(words.noManualComponents)
+  if (!context.declaration.components.some((component) => component.check.kind === 'manual')) return say(words.noManualComponents)
+  const shown = () => context.manualStatuses?.refresh().catch(() => undefined)
   const id = value('component') ?? ''
   switch (interaction.command!.subcommand) {
     case 'set': {
@@ -21,8 +22,8 @@ export function componentCommand (interaction: Interaction, context: CommandCont
       return {
         work: async () => {
           const change = message === undefined ? { status } : { status, message: checkMessage('message', message) }
-          await write(context, () => operations.setManualComponent(context.db, context.declaration, id, change, context.clock.now(), authorOf(interaction)))
-          await operations.shown?.().catch(() => undefined)
+          await write(context, () => setManualComponent(context.db, context.declaration, id, change, context.clock.now(), authorOf(interaction)))
+          await shown()
           return { content: words.componentSet(id, status) }
         }
       }
@@ -30,8 +31,8 @@ export function componentCommand (interaction: Interaction, context: CommandCont
     case 'clear':
       return {
         work: async () => {
-          await write(context, () => operations.clearManualComponent(context.db, context.declaration, id, context.clock.now(), authorOf(interaction)))
-          await operations.shown?.().catch(() => undefined)
+          await write(context, () => clearManualComponent(context.db, context.declaration, id, context.clock.now(), authorOf(interaction)))
+          await shown()
           return { content: words.componentCleared(id) }
         }
       }

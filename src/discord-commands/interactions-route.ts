@@ -8,7 +8,7 @@ import type { Context } from '../context.ts'
 import { PROBLEM_CONTENT_TYPE } from '../api/problems.ts'
 import { messageData, settle, type Message } from './answer.ts'
 import { BUSY_WAIT_MS } from './busy-retry.ts'
-import type { CommandContext, ManualComponentOperations } from './command-context.ts'
+import type { CommandContext } from './command-context.ts'
 import { dispatch } from './dispatch.ts'
 import { editOriginal } from './follow-up.ts'
 import { RESPONSE, EPHEMERAL, readInteraction } from './interaction.ts'
@@ -34,7 +34,7 @@ export interface DiscordInteractionOptions extends Omit<CommandContext, 'discord
 }
 
 /** The plugin's options from a running instance's context; undefined without DISCORD_PUBLIC_KEY (the route does not exist). */
-export function discordInteractionOptions (context: Context, manualComponents?: ManualComponentOperations): DiscordInteractionOptions | undefined {
+export function discordInteractionOptions (context: Context): DiscordInteractionOptions | undefined {
   const { discord } = context.config
   if (discord.publicKey === undefined || discord.applicationId === undefined) return undefined
   const base = context.config.publicBaseUrl
@@ -47,7 +47,7 @@ export function discordInteractionOptions (context: Context, manualComponents?: 
     clock: context.clock,
     logger: context.logger,
     links: base === undefined ? undefined : { baseUrl: base.origin, germanPrefix: context.config.germanPrefix },
-    manualComponents
+    manualStatuses: context.manualStatuses
   }
 }
 

@@ -8,6 +8,7 @@ import { cacheControl } from '../http/headers.ts'
 import { clientErrorHandler, handleFrameworkError } from '../http/client-errors.ts'
 import { requestIdSequence } from '../http/request-ids.ts'
 import { lazyRequestLogger } from '../http/request-logger.ts'
+import { discordInteractionOptions, discordInteractionRoutes } from '../discord-commands/interactions-route.ts'
 import operatorAuth from './auth.ts'
 import { handleOperatorErrors } from './errors.ts'
 import idempotency from './idempotency.ts'
@@ -61,6 +62,9 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
   await app.register(operatorMaintenanceRoutes, { context })
   await app.register(operatorComponentRoutes, { context })
   await app.register(operatorHeartbeatRoutes, { context })
+  // Discord's interactions (DESIGN §12), only with DISCORD_PUBLIC_KEY: their Ed25519 signature is their authentication.
+  const discord = discordInteractionOptions(context)
+  if (discord !== undefined) await app.register(discordInteractionRoutes, { ...discord, routeConfig: { scope: false } })
 
   return app
 }

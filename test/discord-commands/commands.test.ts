@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { incidentRows, runBin } from '../cli/run-bin.ts'
-import { content, discordSetup, manualComponentOperations, type DiscordSetup } from './setup.ts'
+import { content, discordSetup, type DiscordSetup } from './setup.ts'
 
 const incidentsBody = async (setup: DiscordSetup) => (await setup.app.inject('/api/v1/health/incidents')).json() as {
   maintenance: unknown, incidents: Array<{ id: number, title: string, status: string, impact: string, resolvedAt: string | null, components: Array<{ id: string, status: string }>, updates: Array<{ message: string, status: string }> }>
@@ -220,13 +220,6 @@ describe('Discord commands', () => {
   it('/component set and clear through the operator API\'s operations', async (t) => {
     const setup = await discordSetup(t)
     const { standIn, send } = setup
-    if (await manualComponentOperations() === undefined) {
-      // Until src/status/manual-components.ts exists, the commands say so and change nothing.
-      assert.equal(content(await send(standIn.command('component', 'set', { component: 'music', status: 'major_outage' }))),
-        'This instance cannot set manual components yet. Nothing was changed.')
-      t.skip('src/status/manual-components.ts (the operator API) is not in this tree yet')
-      return
-    }
     assert.equal(content(await send(standIn.command('component', 'set', { component: 'music', status: 'major_outage', message: 'Lavalink is down.' }))),
       'Component music set to major_outage.')
     await setup.context.monitor.runOnce() // a manual status is measured in the next round, as the operator API's

@@ -1,13 +1,12 @@
 // The whole service on a status file with manual components, notifications to a Discord webhook receiver, and the
-// interactions route on a listener of its own (as the operator listener carries it), signed by the Discord stand-in.
+// interactions route on the operator listener, signed by the Discord stand-in.
 import type { TestContext } from 'node:test'
-import { existsSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import Fastify from 'fastify'
 import type { AddressInfo } from 'node:net'
-import type { ManualComponentOperations } from '../../src/discord-commands/command-context.ts'
-import type { Context } from '../../src/context.ts'
+import Fastify from 'fastify'
 import { discordInteractionOptions, discordInteractionRoutes, type DiscordInteractionOptions } from '../../src/discord-commands/interactions-route.ts'
+import { buildOperatorApp } from '../../src/operator/app.ts'
 import { buildTestApp, tempDir, type TestApp } from '../helper.ts'
 import { DiscordReceiver } from '../notify/receivers.ts'
 import { APPLICATION_ID, DiscordStandIn, GUILD_ID, OPERATOR_ROLE, type Sent } from './discord-stand-in.ts'
@@ -29,18 +28,6 @@ export interface DiscordSetup extends TestApp {
   databaseFile: string
 }
 
-/**
- * The manual-component operations of the operator API, when this tree has them (src/status/manual-components.ts), and
- * the context's manual statuses read again after each change, as the operator API's routes do.
- */
-export async function manualComponentOperations (context?: Context): Promise<ManualComponentOperations | undefined> {
-  const file = path.resolve('src/status/manual-components.ts')
-  if (!existsSync(file)) return undefined
-  const operations = await import(file) as ManualComponentOperations
-  const manual = (context as { manualStatuses?: { refresh (): Promise<void> } } | undefined)?.manualStatuses
-  return { setManualComponent: operations.setManualComponent, clearManualComponent: operations.clearManualComponent, shown: async () => manual?.refresh() }
-}
-
 export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}): Promise<DiscordSetup> {
   const [standIn, webhook] = await Promise.all([DiscordStandIn.start(), DiscordReceiver.start()])
   t.after(() => Promise.all([standIn.close(), webhook.close()]))
@@ -57,8 +44,9 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
     DISCORD_API_BASE: standIn.apiBase
   })
   await test.context.monitor.runOnce() // measured: the manual components are operational, not unknown
-  const operator = Fastify()
-  await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context, await manualComponentOperations(test.context))!, ...options })
+  // The operator listener the route lives on (its token check beside it); with options of a test's own, the route alone.
+  const operator = Object.keys(options).length === 0 ? await buildOperatorApp(test.context) : Fastify()
+  if (Object.keys(options).length > 0) await operator.register(discordInteractionRoutes, { ...discordInteractionOptions(test.context)!, ...options })
   await operator.listen({ port: 0, host: '127.0.0.1' })
   t.after(() => operator.close())
   const url = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}/discord/interactions`
