@@ -7,6 +7,7 @@ import { shardClustersMigration } from './migrations/002-shard-clusters.ts'
 import { notificationsMigration } from './migrations/003-notifications.ts'
 import { componentChecksMigration } from './migrations/004-component-checks.ts'
 import { affectedComponentsMigration } from './migrations/005-affected-components.ts'
+import { checkResultsMigration } from './migrations/006-check-results.ts'
 import { operatorMigration } from './migrations/007-operator.ts'
 
 function migrations (database: Database): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations (database: Database): Record<string, Migration> {
     '003-notifications': notificationsMigration(database.dialect),
     '004-component-checks': componentChecksMigration(database.dialect),
     '005-affected-components': affectedComponentsMigration(),
+    '006-check-results': checkResultsMigration(),
     '007-operator': operatorMigration()
   }
 }

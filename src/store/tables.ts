@@ -109,7 +109,33 @@ export interface BotHeartbeatsTable {
   cluster_id: number | null
 }
 
+/** The latest result of a declared component's http, tcp or push check (DESIGN §10), shared by every replica. */
+export interface CheckResultsTable {
+  component: string
+  /** ok | degraded | down */
+  status: StoredStatus
+  latency_ms: number | null
+  /** Public-safe: written by the check (never a URL or host) or pushed by the component. */
+  message: string | null
+  /** Failed attempts in a row (a failure counts as `down` once it reaches the check's `confirm`). */
+  failures: number
+  /** Milliseconds since the epoch (a pg bigint reads as a string). */
+  checked_at: number | string
+  /** The operator token's name that pushed it (push checks); null for probes and the CLI. */
+  reported_by: string | null
+}
+
+/** Which replica runs a check until when (the database lease; Redis holds its own when configured). */
+export interface CheckLeasesTable {
+  name: string
+  holder: string
+  /** Milliseconds since the epoch. */
+  expires_at: number | string
+}
+
 export interface Tables {
+  check_results: CheckResultsTable
+  check_leases: CheckLeasesTable
   component_checks: ComponentChecksTable
   uptime_daily: UptimeDailyTable
   incidents: IncidentsTable

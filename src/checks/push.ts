@@ -1,0 +1,81 @@
+// The one push operation (DESIGN §10, §11): a `push` component reports its own state. The CLI's `status-api push`
+// and the operator API's POST /v1/push/{component} both call recordPush; what it refuses is an InvalidInput.
+import type { Kysely } from 'kysely'
+import { InvalidInput, printable } from '../incidents/rules.ts'
+import type { ProbeResult } from '../monitor/probes/probe.ts'
+import type { StatusDeclaration } from '../status/declaration.ts'
+import { formatDuration } from '../status/duration.ts'
+import type { CheckResultRow } from '../store/repositories/check-results.ts'
+import { upsertCheckResult } from '../store/repositories/check-results.ts'
+import type { Tables } from '../store/tables.ts'
+
+export const PUSH_STATUSES = ['ok', 'degraded', 'down'] as const
+export type PushStatus = typeof PUSH_STATUSES[number]
+
+/** A push as given; each part is optional (a bare push says "ok, alive"). */
+export interface PushInput {
+  status?: string
+  latencyMs?: number
+  message?: string
+}
+
+/** The longest latency a push may report: an hour (anything longer is a typo, not a response time). */
+export const MAX_PUSH_LATENCY_MS = 3_600_000
+/** A pushed message is shown on the page next to the component: one short line. */
+export const MAX_PUSH_MESSAGE = 200
+
+/**
+ * Records a push of `componentId` at `now`: the component must be declared with a `push` check; status one of
+ * PUSH_STATUSES (default ok); latency a number of milliseconds from 0 to an hour; message one line of at most 200
+ * characters. `by` names the operator token that pushed (kept with the result, never shown). Returns what was stored.
+ */
+export async function recordPush (db: Kysely<Tables>, declaration: StatusDeclaration, componentId: string, input: PushInput, now: number, by?: string): Promise<CheckResultRow> {
+  const row = checkPush(declaration, componentId, input, now, by)
+  await upsertCheckResult(db, row)
+  return row
+}
+
+/** Everything recordPush checks, without writing: the row it would store. */
+export function checkPush (declaration: StatusDeclaration, componentId: string, input: PushInput, now: number, by?: string): CheckResultRow {
+  const component = declaration.components.find((candidate) => candidate.id === componentId)
+  if (component === undefined) {
+    const pushed = declaration.components.filter((candidate) => candidate.check.kind === 'push').map((candidate) => candidate.id)
+    throw new InvalidInput(`"${printable(componentId)}" is not a declared component (push components: ${pushed.length === 0 ? 'none' : pushed.join(', ')})`)
+  }
+  if (component.check.kind !== 'push') {
+    throw new InvalidInput(`component "${componentId}" is checked by "${component.check.kind}", not by pushes (declare check: { push: { within: … } })`)
+  }
+  const status = input.status ?? 'ok'
+  if (!(PUSH_STATUSES as readonly string[]).includes(status)) {
+    throw new InvalidInput(`status must be one of ${PUSH_STATUSES.join(', ')} (got "${printable(status)}")`)
+  }
+  const latencyMs = input.latencyMs
+  if (latencyMs !== undefined && !(Number.isFinite(latencyMs) && latencyMs >= 0 && latencyMs <= MAX_PUSH_LATENCY_MS)) {
+    throw new InvalidInput(`latency must be a number of milliseconds from 0 to ${MAX_PUSH_LATENCY_MS}`)
+  }
+  const message = input.message
+  if (message !== undefined) {
+    if (message.trim() === '') throw new InvalidInput('message must not be empty')
+    if (!message.isWellFormed()) throw new InvalidInput('message is not valid Unicode text')
+    const length = [...message].length
+    if (length > MAX_PUSH_MESSAGE) throw new InvalidInput(`message is ${length} characters long; at most ${MAX_PUSH_MESSAGE} are allowed`)
+    if (/\p{Cc}/u.test(message)) throw new InvalidInput('message must be a single line without control characters')
+  }
+  return {
+    component: componentId,
+    status: status as PushStatus,
+    latencyMs: latencyMs === undefined ? null : Math.round(latencyMs * 10) / 10,
+    message: message ?? null,
+    failures: 0,
+    checkedAt: now,
+    reportedBy: by ?? null
+  }
+}
+
+/** A push component's measurement at `now`: its last push while within `withinMs`, `down` once it has been silent longer. */
+export function pushMeasurement (last: CheckResultRow | undefined, withinMs: number, now: number): ProbeResult {
+  if (last === undefined) return { status: 'down', latencyMs: null, message: 'No report received yet.' }
+  if (now - last.checkedAt > withinMs) return { status: 'down', latencyMs: null, message: `No report for more than ${formatDuration(withinMs)}.` }
+  const status = last.status === 'unknown' ? 'ok' : last.status
+  return { status, latencyMs: last.latencyMs, ...(last.message === null ? {} : { message: last.message }) }
+}

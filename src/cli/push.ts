@@ -1,0 +1,36 @@
+// `status-api push COMPONENT [--status ok|degraded|down] [--latency MS] [--message TEXT]`: a push component reports in.
+import { PUSH_STATUSES, checkPush, recordPush } from '../checks/push.ts'
+import { systemClock } from '../lib/clock.ts'
+import { migrate } from '../store/migrate.ts'
+import { UsageError, type Command } from './command.ts'
+import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+
+const usage = `status-api push COMPONENT [--status STATUS] [--latency MS] [--message TEXT]
+
+Records that COMPONENT (declared in the status file with check: { push: { within: … } }) is
+alive and in STATUS (${PUSH_STATUSES.join(', ')}; default ok), optionally with a response time in
+milliseconds and a one-line message of at most 200 characters shown on the status page. A push
+component that has not pushed for longer than its "within" is down. Run it from the job or
+worker itself, e.g. at the end of every cron run. The operator API's POST /v1/push/COMPONENT
+does the same over HTTP.`
+
+export const pushCommand: Command = {
+  name: 'push',
+  usage,
+  async run (args, config) {
+    const command = 'push'
+    const { options, positionals } = parseCommandLine(command, args, ['status', 'latency', 'message'], ['component'])
+    const latency = options.latency
+    if (latency !== undefined && !/^\d+(\.\d+)?$/.test(latency)) throw new UsageError(`${command}: --latency must be a number of milliseconds (got "${latency}")`)
+    const input = { status: options.status, latencyMs: latency === undefined ? undefined : Number(latency), message: options.message }
+    const component = positionals[0]!
+    // Refused before the database is opened: a typo writes nothing and needs no database.
+    await asUsage(command, () => checkPush(config.status, component, input, systemClock.now()))
+    const row = await withExistingDatabase(config, async (database) => {
+      await migrate(database)
+      return await asUsage(command, () => recordPush(database.db, config.status, component, input, systemClock.now()))
+    })
+    console.log(`${component}: ${row.status}${row.latencyMs === null ? '' : ` (${row.latencyMs} ms)`}`)
+    return 0
+  }
+}
