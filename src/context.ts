@@ -2,6 +2,7 @@
 // The server, the CLI and the tests all open it the same way, and close it once.
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
+import { createCheckRunner, type CheckRunner } from './checks/runner.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { DocsSite } from './docs/docs-site.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
@@ -31,6 +32,8 @@ export interface Context {
   incidents: IncidentsService
   /** The health monitor: probes, the latest snapshot, minute checks and the 90-day history. */
   monitor: Monitor
+  /** The declared http, tcp and push checks: run by the replica holding the lease, read by every replica. */
+  checks: CheckRunner
   /** The one public status (DESIGN §10) every surface renders, and the health snapshot with its indicator. */
   status: StatusService
   /** What operators set on manual components (DESIGN §11), read in the background; undefined when none is declared. */
@@ -109,10 +112,12 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
     ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure() })
     : undefined
+  const checks = createCheckRunner({ declaration: config.status, database, cache, cacheKind, clock, logger })
   const monitor: Monitor = createMonitor({
     config, database, cache, cacheKind, clock, logger, ensureSchema,
     declaration: config.status,
     platform: platformStatus,
+    checks: () => checks.results(),
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     manualStatuses: manualStatuses === undefined ? undefined : () => manualStatuses.current(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
@@ -123,9 +128,11 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const metrics = config.metricsPort === undefined
     ? undefined
     : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
+  if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))
   const start = () => {
     incidents.start()
     manualStatuses?.start()
+    checks.start()
     monitor.start()
     notifications?.start()
   }
@@ -134,11 +141,11 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const close = () => {
     incidents.stop()
     manualStatuses?.stop()
-    closed ??= Promise.all([monitor.stop(), notifications?.stop()])
+    closed ??= Promise.all([checks.stop(), monitor.stop(), notifications?.stop()])
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, monitor, status, manualStatuses, docs, metrics, notifications, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, checks, monitor, status, manualStatuses, docs, metrics, notifications, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -19,6 +19,7 @@ import { reportedComponents } from './reported-components.ts'
 import { runHousekeeping } from './housekeeping.ts'
 import { minuteOf } from '../lib/minutes.ts'
 import { probeBot } from './probes/bot-probe.ts'
+import type { ProbeResult } from './probes/probe.ts'
 import { probeCache } from './probes/cache-probe.ts'
 import { probeDatabase } from './probes/database-probe.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
@@ -53,6 +54,8 @@ export interface MonitorOptions {
   platform?: Pick<PlatformStatus, 'current' | 'latest'>
   /** What operators set on `manual` components; must be cheap. Without it, they are operational. */
   manualStatuses?: () => ReadonlyMap<string, ManualStatus>
+  /** The latest results of the declared http, tcp and push checks (src/checks/runner.ts); must be cheap. */
+  checks?: () => ReadonlyMap<string, ProbeResult>
 }
 
 /** The declared components as the last round measured them. */
@@ -120,7 +123,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
 
   const measure = (probes: ProbeResults, checkedAt: number): Measurements => ({
     checkedAt: new Date(checkedAt).toISOString(),
-    components: measureComponents({ declaration, builtin: probes, platform: options.platform?.latest(), manual: manualNow() })
+    components: measureComponents({ declaration, builtin: probes, checks: options.checks?.(), platform: options.platform?.latest(), manual: manualNow() })
   })
 
   const manualNow = () => {

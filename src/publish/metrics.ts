@@ -20,6 +20,8 @@ const PLATFORM_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'
 export const PAGE_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
 /** A component's values in the model (GET /api/v1/health/components `components[].status`). */
 export const PUBLIC_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance', 'unknown'] as const
+/** Checks answer in milliseconds to their time limit (at most 60 s). */
+const CHECK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
 export interface MetricsSources {
@@ -34,6 +36,8 @@ export interface Metrics {
   readonly registry: Registry
   /** Counts one answered request under its route pattern (never the raw URL) and status code. */
   observeRequest (route: string | undefined, statusCode: number, seconds: number): void
+  /** Counts one attempt of a declared check (made by this replica) by component and outcome, with its duration. */
+  observeCheck (component: string, outcome: 'ok' | 'degraded' | 'down', seconds: number): void
 }
 
 export function createMetrics (sources: MetricsSources): Metrics {
@@ -236,6 +240,20 @@ export function createMetrics (sources: MetricsSources): Metrics {
     registers
   })
 
+  const checkResults = new Counter({
+    name: name('check_results_total'),
+    help: 'Attempts of the declared http and tcp checks made by this replica (the one holding the checks lease), by component and outcome (ok, degraded, down).',
+    labelNames: ['component', 'outcome'] as const,
+    registers
+  })
+  const checkDurations = new Histogram({
+    name: name('check_duration_seconds'),
+    help: 'Time each attempt of a declared http or tcp check took, by component (a failed attempt up to its time limit).',
+    labelNames: ['component'] as const,
+    buckets: CHECK_BUCKETS,
+    registers
+  })
+
   collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX })
   // prom-client's sums of nodejs_active_{handles,requests,resources} are gauges named `_total`, which promtool
   // rejects; the same counts by type stay.
@@ -247,6 +265,10 @@ export function createMetrics (sources: MetricsSources): Metrics {
       const labels = { route: route === undefined || statusCode === 404 ? UNMATCHED_ROUTE : route, status_code: String(statusCode) }
       requests.inc(labels)
       durations.observe(labels, seconds)
+    },
+    observeCheck (component, outcome, seconds) {
+      checkResults.inc({ component, outcome })
+      checkDurations.observe({ component }, seconds)
     }
   }
 }

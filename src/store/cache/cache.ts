@@ -6,6 +6,8 @@ export interface Cache {
   increment (key: string, ttlMs: number): Promise<number>
   /** Takes a lock that expires by itself after `ttlMs`; returns a release function, or undefined when held elsewhere. */
   lock (key: string, ttlMs: number): Promise<(() => Promise<void>) | undefined>
+  /** Takes the lease `key` for `holder` for `ttlMs`, or renews it when `holder` has it; true when `holder` holds it now. */
+  lease (key: string, holder: string, ttlMs: number): Promise<boolean>
   /**
    * Writes a short-lived probe key and resolves with the round-trip time in milliseconds; rejects when the cache does
    * not answer, with CacheWriteRefused when it answers but refuses the write (Redis full under `noeviction`).

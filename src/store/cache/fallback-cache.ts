@@ -28,6 +28,7 @@ export class FallbackCache implements Cache {
   set (key: string, value: string, ttlMs: number) { return this.#use((cache) => cache.set(key, value, ttlMs)) }
   increment (key: string, ttlMs: number) { return this.#use((cache) => cache.increment(key, ttlMs)) }
   lock (key: string, ttlMs: number) { return this.#use((cache) => cache.lock(key, ttlMs)) }
+  lease (key: string, holder: string, ttlMs: number) { return this.#use((cache) => cache.lease(key, holder, ttlMs)) }
 
   /**
    * Pings the primary itself: the health of the cache is the health of Redis, not of the fallback. A failed ping

@@ -32,6 +32,14 @@ export class MemoryCache implements Cache {
     return count
   }
 
+  async lease (key: string, holder: string, ttlMs: number): Promise<boolean> {
+    const leaseKey = `lease:${key}`
+    const held = this.#live(leaseKey)
+    if (held !== undefined && held.value !== holder) return false
+    this.#put(leaseKey, holder, ttlMs)
+    return true
+  }
+
   async lock (key: string, ttlMs: number): Promise<(() => Promise<void>) | undefined> {
     const lockKey = `lock:${key}`
     if (this.#live(lockKey) !== undefined) return undefined

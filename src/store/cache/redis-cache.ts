@@ -4,6 +4,8 @@ import { CacheWriteRefused, type Cache } from './cache.ts'
 
 const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 const PROBE_TTL_MS = 10_000
+const TAKE_OR_RENEW = "if redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 end " +
+  "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end return 0"
 const INCREMENT_WITH_TTL = "local n = redis.call('incr', KEYS[1]) if n == 1 then redis.call('pexpire', KEYS[1], ARGV[1]) end return n"
 
 export class RedisCache implements Cache {
@@ -44,6 +46,10 @@ export class RedisCache implements Cache {
 
   async increment (key: string, ttlMs: number): Promise<number> {
     return Number(await this.#redis.eval(INCREMENT_WITH_TTL, 1, key, Math.max(1, Math.round(ttlMs))))
+  }
+
+  async lease (key: string, holder: string, ttlMs: number): Promise<boolean> {
+    return Number(await this.#redis.eval(TAKE_OR_RENEW, 1, `lease:${key}`, holder, Math.max(1, Math.round(ttlMs)))) === 1
   }
 
   async lock (key: string, ttlMs: number): Promise<(() => Promise<void>) | undefined> {
