@@ -177,8 +177,20 @@ function safeUrl (location: string, base: URL): URL | undefined {
   }
 }
 
+/** The expected statuses in few words: 200, "200 or 204", "2xx", runs as "200–206". */
 function expected (statuses: number[]): string {
-  return statuses.length === 1 ? String(statuses[0]) : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`
+  const sorted = [...new Set(statuses)].sort((a, b) => a - b)
+  const runs: string[] = []
+  for (let start = 0; start < sorted.length;) {
+    let end = start
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++
+    const [first, last] = [sorted[start]!, sorted[end]!]
+    if (first % 100 === 0 && last === first + 99) runs.push(`${first / 100}xx`)
+    else if (end - start >= 2) runs.push(`${first}–${last}`)
+    else runs.push(...sorted.slice(start, end + 1).map(String))
+    start = end + 1
+  }
+  return runs.length === 1 ? runs[0]! : `${runs.slice(0, -1).join(', ')} or ${runs.at(-1)}`
 }
 
 /** RFC 6901: the value at `pointer` in `document`. */

@@ -44,6 +44,7 @@ describe('http checks', () => {
     const cases: Array<[HttpTarget, string]> = [
       [target(`${answers.url}/503`), 'Answered with HTTP 503 (expected 200).'],
       [target(`${answers.url}/503`, { expect: { ...expectOk, status: [200, 204] } }), 'Answered with HTTP 503 (expected 200 or 204).'],
+      [target(`${answers.url}/503`, { expect: { ...expectOk, status: [200, 201, 202, 204, 301, 302] } }), 'Answered with HTTP 503 (expected 200–202, 204, 301 or 302).'],
       [target(answers.url, { expect: { ...expectOk, bodyIncludes: 'pong' } }), 'The answer does not contain the expected text.'],
       [target(`${answers.url}/json`, { expect: { ...expectOk, json: { pointer: '/status', equals: 'ok' } } }), 'The answer\'s JSON at /status is not the expected value.'],
       [target(answers.url, { expect: { ...expectOk, json: { pointer: '/status', equals: 'ok' } } }), 'The answer is not JSON.']

@@ -1,0 +1,137 @@
+// The check runner on real stores and loopback targets: confirm counting, one prober per deployment through the lease
+// (two runners on one database), push ageing, and the whole app reporting a check's result per component.
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, it, type TestContext } from 'node:test'
+import { pino } from 'pino'
+import { recordPush } from '../../src/checks/push.ts'
+import { createCheckRunner } from '../../src/checks/runner.ts'
+import { ManualClock, systemClock } from '../../src/lib/clock.ts'
+import { MemoryCache } from '../../src/store/cache/memory-cache.ts'
+import { openDatabase } from '../../src/store/database.ts'
+import { migrate } from '../../src/store/migrate.ts'
+import { loadStatusFile } from '../../src/status/status-file.ts'
+import { buildTestApp, tempDir } from '../helper.ts'
+import { httpTarget } from './targets.ts'
+
+const logger = pino({ level: 'silent' })
+
+function declare (t: TestContext, yaml: string) {
+  const dir = tempDir(t)
+  const file = path.join(dir, 'status.yaml')
+  writeFileSync(file, yaml)
+  return { dir, file, declaration: loadStatusFile(file, {}) }
+}
+
+async function database (t: TestContext, dir: string) {
+  const opened = openDatabase({ databaseUrl: undefined, dataDir: dir })
+  t.after(() => opened.close())
+  await migrate(opened)
+  return opened
+}
+
+describe('the check runner', () => {
+  it('counts a failure after confirm failed attempts in a row; one success recovers', async (t) => {
+    let failing = false
+    const target = await httpTarget(t, (_request, response) => { response.statusCode = failing ? 500 : 200; response.end('ok') })
+    const { dir, declaration } = declare(t, `components:
+  - { id: dashboard, name: Dashboard, check: { http: { url: "${target.url}/ping", every: 5s, timeout: 1s, confirm: 3 } } }
+`)
+    const clock = new ManualClock(Date.now())
+    const runner = createCheckRunner({ declaration, database: await database(t, dir), cache: new MemoryCache(), cacheKind: 'memory', clock, logger })
+    t.after(() => runner.stop())
+    // The next attempt is due five seconds later.
+    const attempt = async () => {
+      clock.advance(5000)
+      await runner.tick()
+    }
+    await runner.tick()
+    assert.equal(runner.holding, true)
+    assert.deepEqual(pick(runner.results().get('dashboard')), ['ok', undefined])
+    failing = true
+    await attempt()
+    assert.deepEqual(pick(runner.results().get('dashboard')), ['ok', undefined])
+    await attempt()
+    assert.deepEqual(pick(runner.results().get('dashboard')), ['ok', undefined])
+    await attempt()
+    assert.deepEqual(pick(runner.results().get('dashboard')), ['down', 'Answered with HTTP 500 (expected 2xx).'])
+    failing = false
+    await attempt()
+    assert.deepEqual(pick(runner.results().get('dashboard')), ['ok', undefined])
+    assert.equal(target.hits, 5)
+  })
+
+  it('a first failure waits for its confirmation as unknown', async (t) => {
+    const target = await httpTarget(t, (_request, response) => { response.statusCode = 503; response.end() })
+    const { dir, declaration } = declare(t, `components:
+  - { id: site, name: Site, check: { http: { url: "${target.url}", every: 5s, timeout: 1s } } }
+`)
+    const runner = createCheckRunner({ declaration, database: await database(t, dir), cache: new MemoryCache(), cacheKind: 'memory', clock: systemClock, logger })
+    t.after(() => runner.stop())
+    await runner.tick()
+    assert.deepEqual(pick(runner.results().get('site')), ['unknown', 'Checking again before reporting a failure.'])
+  })
+
+  it('two replicas on one database: one holds the lease and probes, the other reads its result', async (t) => {
+    const target = await httpTarget(t, (_request, response) => response.end('ok'))
+    const { dir, declaration } = declare(t, `components:
+  - { id: site, name: Site, check: { http: { url: "${target.url}", every: 5s, timeout: 1s } } }
+`)
+    const options = async (holder: string) => ({ declaration, database: await database(t, dir), cache: new MemoryCache(), cacheKind: 'memory' as const, clock: systemClock, logger, holder })
+    const first = createCheckRunner(await options('first'))
+    const second = createCheckRunner(await options('second'))
+    t.after(() => Promise.all([first.stop(), second.stop()]))
+    await first.tick()
+    await second.tick()
+    await first.tick()
+    await second.tick()
+    assert.equal(first.holding, true)
+    assert.equal(second.holding, false)
+    assert.equal(target.hits, 1)
+    assert.equal(first.attempts + second.attempts, 1)
+    assert.deepEqual(pick(second.results().get('site')), ['ok', undefined])
+    assert.ok(second.results().get('site')!.latencyMs !== null)
+  })
+
+  it('a push component is down until it pushes, then follows its pushes', async (t) => {
+    const { dir, declaration } = declare(t, `components:
+  - { id: worker, name: Worker, check: { push: { within: 10s } } }
+`)
+    const db = await database(t, dir)
+    const runner = createCheckRunner({ declaration, database: db, cache: new MemoryCache(), cacheKind: 'memory', clock: systemClock, logger })
+    t.after(() => runner.stop())
+    await runner.tick()
+    assert.deepEqual(pick(runner.results().get('worker')), ['down', 'No report received yet.'])
+    await recordPush(db.db, declaration, 'worker', { status: 'degraded', latencyMs: 42, message: 'Behind by 3 jobs' }, Date.now())
+    await runner.tick()
+    await new Promise((resolve) => setTimeout(resolve, 1001)) // the results are kept for a second
+    assert.deepEqual(pick(runner.results().get('worker')), ['degraded', 'Behind by 3 jobs'])
+    assert.equal(runner.results().get('worker')!.latencyMs, 42)
+  })
+})
+
+describe('checks in the running service', () => {
+  it('the health endpoint and the model report a check\'s result per component', async (t) => {
+    const target = await httpTarget(t, (_request, response) => response.end('pong'))
+    const { file } = declare(t, `components:
+  - { id: dashboard, name: Dashboard, check: { http: { url: "${target.url}/ping", every: 5s, timeout: 1s, expect: { bodyIncludes: pong } } } }
+  - { id: worker, name: Worker, check: { push: { within: 1m } } }
+`)
+    const { app, context } = await buildTestApp(t, { STATUS_FILE: file })
+    await context.checks.tick()
+    await context.monitor.runOnce()
+    const health = (await app.inject('/api/v1/health')).json()
+    assert.equal(health.components.dashboard.status, 'ok')
+    assert.equal(typeof health.components.dashboard.latencyMs, 'number')
+    assert.equal(health.components.worker.status, 'down')
+    assert.equal(health.components.worker.message, 'No report received yet.')
+    const model = (await app.inject('/api/v1/health/components')).json()
+    assert.deepEqual(model.components.map((c: { id: string, status: string }) => [c.id, c.status]), [['dashboard', 'operational'], ['worker', 'major_outage']])
+    assert.doesNotMatch(JSON.stringify(model), /127\.0\.0\.1/)
+  })
+})
+
+function pick (result: { status: string, message?: string } | undefined) {
+  return [result?.status, result?.message]
+}
