@@ -202,6 +202,13 @@ export const ComponentDailyUptime = Type.Object({
 }, { additionalProperties: false })
 export type ComponentDailyUptime = Static<typeof ComponentDailyUptime>
 
+export const ComponentHourlyLatency = Type.Object({
+  hour: DateTime('The start of the hour (UTC).'),
+  latencyP50Ms: Latency('Median latency of the hour\'s minute checks (nearest rank); null when none reported a latency.'),
+  latencyP95Ms: Latency('95th percentile of the hour\'s minute latencies (nearest rank); null when none reported a latency.')
+}, { additionalProperties: false })
+export type ComponentHourlyLatency = Static<typeof ComponentHourlyLatency>
+
 /** One component's history: what GET /api/v1/health/components/{id} tells about the past. */
 export const ComponentHistory = Type.Object({
   id: Type.String({ description: 'The component\'s id, as in the health body and the status file.', examples: ['dashboard'] }),
@@ -209,6 +216,11 @@ export const ComponentHistory = Type.Object({
   checkIntervalSeconds: Type.Literal(60),
   checks: Type.Array(ComponentMinute, {
     description: 'The component\'s minute checks of the last 24 hours, oldest first; minutes with no record of it are absent.'
+  }),
+  hourly: Type.Array(ComponentHourlyLatency, {
+    minItems: 24,
+    maxItems: 24,
+    description: 'Latency per hour of the last 24 hours, oldest first, the current hour (so far) last.'
   }),
   uptime: Type.Object({
     days: Type.Literal(90),
@@ -237,6 +249,11 @@ function componentHistoryExample () {
       { at: '2026-11-21T11:58:00.000Z', status: 'ok', latencyMs: 198 },
       { at: '2026-11-21T11:59:00.000Z', status: 'ok', latencyMs: 214.6 }
     ],
+    hourly: Array.from({ length: 24 }, (_, i) => ({
+      hour: new Date(Date.parse('2026-11-20T13:00:00.000Z') + i * 3_600_000).toISOString(),
+      latencyP50Ms: i < 2 ? null : 195 + (i % 5) * 4,
+      latencyP95Ms: i < 2 ? null : 330 + (i % 7) * 11
+    })),
     uptime: { days: 90, from: exampleDate(0), to: exampleDate(89), percent: 99.971, daily }
   }
 }

@@ -1,6 +1,6 @@
 // The history bodies (DESIGN §4, §10): the last 24 h of minute checks and 90 days of uptime, overall and per component,
 // from raw rows and rollups; and one component's history (its minutes with their latency, its days with percentiles).
-import type { ComponentDailyUptime, ComponentHistory, DailyUptime, HistoryBody } from '../api/health.ts'
+import type { ComponentDailyUptime, ComponentHistory, ComponentHourlyLatency, DailyUptime, HistoryBody } from '../api/health.ts'
 import type { Database } from '../store/database.ts'
 import {
   OVERALL, countComponentChecksByDay, firstCheckedMinute, latencyPercentilesByDay, listComponentChecks,
@@ -181,14 +181,43 @@ export function buildComponentHistory (data: HistoryData, id: string): Component
       latencyP95Ms: latency?.p95Ms ?? null
     }
   })
+  const rows = data.checks.filter((row) => row.component === id)
   return {
     id,
     generatedAt: new Date(data.now).toISOString(),
     checkIntervalSeconds: 60,
-    checks: data.checks.filter((row) => row.component === id)
-      .map((row) => ({ at: isoOfMinute(row.minute), status: asComponentStatus(row.status), latencyMs: row.latencyMs })),
+    checks: rows.map((row) => ({ at: isoOfMinute(row.minute), status: asComponentStatus(row.status), latencyMs: row.latencyMs })),
+    hourly: hourlyLatency(rows, minuteOf(data.now)),
     uptime: { days: UPTIME_DAYS, from, to, percent: total(id), daily }
   }
+}
+
+/** The 24 hours ending with the current one, each with the median and 95th percentile (nearest rank) of its minutes' latencies. */
+function hourlyLatency (rows: ComponentCheckRow[], nowMinute: number): ComponentHourlyLatency[] {
+  const currentHour = Math.floor(nowMinute / 60)
+  const byHour = new Map<number, number[]>()
+  for (const row of rows) {
+    if (row.latencyMs === null) continue
+    const hour = Math.floor(row.minute / 60)
+    let latencies = byHour.get(hour)
+    if (latencies === undefined) byHour.set(hour, latencies = [])
+    latencies.push(row.latencyMs)
+  }
+  const hours: ComponentHourlyLatency[] = []
+  for (let hour = currentHour - 23; hour <= currentHour; hour++) {
+    const latencies = byHour.get(hour)?.sort((a, b) => a - b)
+    hours.push({
+      hour: isoOfMinute(hour * 60),
+      latencyP50Ms: latencies === undefined ? null : nearestRank(latencies, 50),
+      latencyP95Ms: latencies === undefined ? null : nearestRank(latencies, 95)
+    })
+  }
+  return hours
+}
+
+/** The value at rank ⌈p·n/100⌉ of sorted values: the rule the database's daily percentiles follow. */
+function nearestRank (sorted: number[], percent: number): number {
+  return sorted[Math.max(0, Math.ceil((sorted.length * percent) / 100) - 1)]!
 }
 
 /** A day at a glance: `no_data` without checks (never 100 %), else its worst kind of minute. */

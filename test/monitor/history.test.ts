@@ -174,4 +174,22 @@ describe('history of declared components', () => {
     assert.equal(music.uptime.percent, percentUp(1442, 2))
     assert.deepEqual(buildComponentHistory(data, 'api').checks, [{ at: '2026-11-21T12:00:00.000Z', status: 'ok', latencyMs: null }])
   })
+
+  it('a component\'s 24 hours of latency per hour: median and 95th percentile by nearest rank, null for hours without one', () => {
+    const nowMinute = minuteOf(NOW)
+    const hourStart = Math.floor(nowMinute / 60) * 60
+    const checks: ComponentCheckRow[] = [
+      // The hour before: 20 minutes with 10, 20, …, 200 ms; one without a latency (down) is left out.
+      ...Array.from({ length: 20 }, (_, i) => ({ minute: hourStart - 60 + i, component: 'music', status: 'ok', latencyMs: (20 - i) * 10 })),
+      { minute: hourStart - 30, component: 'music', status: 'down', latencyMs: null },
+      { minute: hourStart, component: 'music', status: 'ok', latencyMs: 99 },
+      { minute: hourStart - 23 * 60, component: 'api', status: 'ok', latencyMs: 5 }
+    ]
+    const { hourly } = buildComponentHistory({ now: NOW, components: ['music', 'api'], checks, counts: [] }, 'music')
+    assert.equal(hourly.length, 24)
+    assert.equal(hourly[0]!.hour, '2026-11-20T13:00:00.000Z')
+    assert.deepEqual(hourly[22], { hour: '2026-11-21T11:00:00.000Z', latencyP50Ms: 100, latencyP95Ms: 190 })
+    assert.deepEqual(hourly[23], { hour: '2026-11-21T12:00:00.000Z', latencyP50Ms: 99, latencyP95Ms: 99 })
+    assert.deepEqual(hourly[0], { hour: '2026-11-20T13:00:00.000Z', latencyP50Ms: null, latencyP95Ms: null })
+  })
 })
