@@ -55,6 +55,21 @@ export const STATUS_BADGE: Record<ShownStatus, { message: string, color: string 
   unknown: { message: 'unknown', color: BADGE_COLORS.none }
 }
 
+/** One component's badges at /status/badges/{component}/{badge}.svg (and .json): its response time and its uptime. */
+export const COMPONENT_BADGES = ['response-time', 'uptime-24h', 'uptime-7d', 'uptime-30d', 'uptime-90d'] as const
+export type ComponentBadge = typeof COMPONENT_BADGES[number]
+
+/** A declared component's badge: the uptime badges as with `?component=`, the response time its latest latency. */
+export function componentBadgeContent (badge: ComponentBadge, component: BadgeComponent, views: BadgeViews): BadgeContent {
+  if (badge !== 'response-time') return badgeContent(badge, component, views)
+  const label = `${component} response time`
+  const shown = views.health === undefined ? undefined : views.status?.components.find((candidate) => candidate.id === component)
+  if (shown?.latencyMs == null) return { label, message: 'no data', color: BADGE_COLORS.none }
+  // The colour says what the latency means for the component: slow (degraded) is amber, anything worse red.
+  const color = shown.status === 'operational' ? BADGE_COLORS.good : shown.status === 'degraded_performance' ? BADGE_COLORS.warning : shown.status === 'under_maintenance' ? BADGE_COLORS.maintenance : BADGE_COLORS.bad
+  return { label, message: `${Math.round(shown.latencyMs)} ms`, color }
+}
+
 const UPTIME_WINDOW = { 'uptime-24h': '1d', 'uptime-7d': '7d', 'uptime-30d': '30d' } as const
 
 export function badgeContent (badge: Badge, component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {

@@ -130,6 +130,36 @@ describe('checks in the running service', () => {
     assert.deepEqual(model.components.map((c: { id: string, status: string }) => [c.id, c.status]), [['dashboard', 'operational'], ['worker', 'major_outage']])
     assert.doesNotMatch(JSON.stringify(model), /127\.0\.0\.1/)
   })
+
+  it('badges of one component: its response time and its uptime, SVG and Shields JSON; 404 for an undeclared id', async (t) => {
+    const target = await httpTarget(t, (_request, response) => response.end('pong'))
+    const { file } = declare(t, `components:
+  - { id: dashboard, name: Dashboard, check: { http: { url: "${target.url}/ping", every: 5s, timeout: 1s } } }
+  - { id: worker, name: Worker, check: { push: { within: 1m } } }
+`)
+    const { app, context } = await buildTestApp(t, { STATUS_FILE: file, METRICS_PORT: '9' })
+    await context.checks.tick()
+    await context.monitor.runOnce()
+    const latency = context.status.current().value.components[0]!.latencyMs!
+    const json = (await app.inject('/status/badges/dashboard/response-time.json')).json()
+    assert.deepEqual(json, { schemaVersion: 1, label: 'dashboard response time', message: `${Math.round(latency)} ms`, color: '1a7f37', cacheSeconds: 300 })
+    const svg = await app.inject('/status/badges/dashboard/response-time.svg')
+    assert.equal(svg.statusCode, 200)
+    assert.match(svg.headers['content-type'] as string, /^image\/svg\+xml/)
+    assert.match(svg.body, new RegExp(`aria-label="dashboard response time: ${Math.round(latency)} ms"`))
+    assert.equal((await app.inject('/status/badges/worker/response-time.json')).json().message, 'no data')
+    const uptime = (await app.inject('/status/badges/dashboard/uptime-24h.json')).json()
+    assert.equal(uptime.label, 'dashboard uptime 24h')
+    assert.equal(uptime.message, '100%')
+    for (const window of ['7d', '30d', '90d']) assert.equal((await app.inject(`/status/badges/worker/uptime-${window}.svg`)).statusCode, 200)
+    const missing = await app.inject('/status/badges/nope/response-time.svg')
+    assert.equal(missing.statusCode, 404)
+    assert.match(missing.headers['content-type'] as string, /^application\/problem\+json/)
+    // The attempt was counted in the metrics, by component and outcome.
+    const exposition = await context.metrics!.registry.metrics()
+    assert.match(exposition, /status_api_check_results_total\{component="dashboard",outcome="ok"\} 1/)
+    assert.match(exposition, /status_api_check_duration_seconds_count\{component="dashboard"\} 1/)
+  })
 })
 
 function pick (result: { status: string, message?: string } | undefined) {

@@ -1,5 +1,6 @@
 // GET /status/badges/{badge}.svg and .json (Shields endpoint): status, uptime and shards badges, from memory. The status
 // badge renders the one public status (GET /api/v1/health/components); `?component=` takes any declared id.
+// GET /status/badges/{component}/{response-time|uptime-…}.svg and .json: one component's response time and uptime.
 import type { FastifyInstance } from 'fastify'
 import type { ComponentsBody } from '../../api/components.ts'
 import type { HistoryBody } from '../../api/health.ts'
@@ -7,15 +8,24 @@ import { encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
 import type { Monitor } from '../../monitor/monitor.ts'
 import type { StatusDeclaration } from '../../status/declaration.ts'
 import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
-import { BADGES, badgeContent, badgeSvg, shieldsEndpoint, type Badge } from '../../publish/badges.ts'
+import { BADGES, COMPONENT_BADGES, badgeContent, badgeSvg, componentBadgeContent, shieldsEndpoint, type Badge, type BadgeContent } from '../../publish/badges.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { BadgeComponentQuery, ShieldsEndpointBody } from '../../api/badges.ts'
+import { Type } from 'typebox'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8'
+
+const COMPONENT_SUMMARIES: Record<typeof COMPONENT_BADGES[number], string> = {
+  'response-time': 'Response-time badge of one component: its latest measured latency',
+  'uptime-24h': 'Uptime badge of one component: the last 24 hours',
+  'uptime-7d': 'Uptime badge of one component: the last 7 days',
+  'uptime-30d': 'Uptime badge of one component: the last 30 days',
+  'uptime-90d': 'Uptime badge of one component: the last 90 days'
+}
 
 const SUMMARIES: Record<Badge, string> = {
   status: 'Status badge: the page indicator, or one component\'s status',
@@ -53,13 +63,46 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
   const content = (badge: Badge, component: string, [health, history, current]: Views) =>
     badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value })
 
+  /** Both forms of a badge, each memoised per component: built again only when the snapshot, the history or the status changes. */
+  const renderers = (content: (component: string, inputs: Views) => BadgeContent) => ({
+    svg: rebuiltOnChange((component, inputs: Views) => {
+      const text = badgeSvg(content(component, inputs))
+      return encodeOnce(text, text)
+    }),
+    json: rebuiltOnChange((component, inputs: Views) => serialize(shieldsEndpoint(content(component, inputs))))
+  })
+
+  for (const badge of COMPONENT_BADGES) {
+    const { svg, json } = renderers((component, [health, history, current]) =>
+      componentBadgeContent(badge, component, { status: current.value, health: health?.value, history: history?.value }))
+    const declaredComponent = (params: { component: string }): string => {
+      if (!declared.has(params.component)) throw problems.notFound()
+      return params.component
+    }
+    const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['dashboard'] }) })
+    app.get<{ Params: { component: string } }>(`/status/badges/:component/${badge}.svg`, {
+      config: { cacheControl: cacheControl.badge },
+      schema: { params }
+    }, async (request, reply) => sendSerialized(reply, svg(declaredComponent(request.params), await views()), { type: SVG_TYPE }))
+    app.get<{ Params: { component: string } }>(`/status/badges/:component/${badge}.json`, {
+      config: { cacheControl: cacheControl.badge },
+      schema: {
+        summary: `${COMPONENT_SUMMARIES[badge]} (Shields.io endpoint JSON)`,
+        description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/{component}/${badge}.svg\`. ` +
+          'Built from the public status and the history in memory; 404 for an id the status file does not declare.',
+        tags: ['badges'],
+        params,
+        response: {
+          200: jsonResponse('The badge as Shields endpoint JSON.', ShieldsEndpointBody),
+          ...problemResponses({ 404: 'No declared component has this id.' })
+        }
+      }
+    }, async (request, reply) => sendSerialized(reply, json(declaredComponent(request.params), await views())))
+  }
+
   for (const badge of BADGES) {
     // One memo per route, keyed by the component: built again only when the snapshot, the history or the status changes.
-    const svg = rebuiltOnChange((component, inputs: Views) => {
-      const text = badgeSvg(content(badge, component, inputs))
-      return encodeOnce(text, text)
-    })
-    const json = rebuiltOnChange((component, inputs: Views) => serialize(shieldsEndpoint(content(badge, component, inputs))))
+    const { svg, json } = renderers((component, inputs) => content(badge, component, inputs))
 
     const componentOf = (query: { component?: string }): string => {
       const component = query.component
