@@ -13,7 +13,8 @@ import { problems } from '../../api/problems.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderComponentPage, type NamingWindow } from '../../site/component-page.ts'
 import { cacheControl } from '../headers.ts'
-import { sendPage } from '../send.ts'
+import { sendPage, sendSerialized } from '../send.ts'
+import { latencySparklineImage } from '../../site/assets/status-sparkline.js'
 import { baseUrlOf } from '../base-url.ts'
 
 export interface ComponentPageOptions {
@@ -73,4 +74,26 @@ export default async function componentPageRoutes (app: FastifyInstance, options
       return sendPage(reply, entry.page, baseUrlOf(request, config))
     })
   }
+
+  // The sparkline of a component card on the status page, as an image (both languages load the same one).
+  const images = new Map<string, { history: ComponentHistory | null, image: Serialized<string> }>()
+  app.get<{ Params: { id: string } }>('/status/components/:id/latency.svg', {
+    config: { cacheControl: cacheControl.history }
+  }, async (request, reply) => {
+    const { id } = request.params
+    if (!status.current().value.components.some((candidate) => candidate.id === id)) throw problems.notFound()
+    let componentHistory: ComponentHistory | null = null
+    try {
+      componentHistory = await history.component(id) ?? null
+    } catch {
+      // No history yet: an empty image; the card's words still say the latest response time.
+    }
+    let entry = images.get(id)
+    if (entry === undefined || entry.history !== componentHistory) {
+      const svg = latencySparklineImage(componentHistory)
+      entry = { history: componentHistory, image: encodeOnce(svg, svg) }
+      images.set(id, entry)
+    }
+    return sendSerialized(reply, entry.image, { type: 'image/svg+xml; charset=utf-8' })
+  })
 }

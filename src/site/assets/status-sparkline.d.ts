@@ -5,4 +5,5 @@ import type { StatusText } from './status-view.js'
 type Checks = Pick<ComponentHistory, 'generatedAt' | 'checks'>
 export declare function latencyPoints (history: Checks): Array<[number, number]>
 export declare function latencySparkline (history: Checks): string | undefined
+export declare function latencySparklineImage (history: Checks | null): string
 export declare function latencySection (text: StatusText, history: Checks | null): string

@@ -39,12 +39,14 @@ function buckets (points) {
   return [...highest].sort(([a], [b]) => a - b)
 }
 
+/** The line's colour in the image form: 4:1 or more against the light and the dark theme's surfaces alike. */
+const IMAGE_STROKE = '#3a7bd5'
+
 /**
- * The SVG: a line through every 5 minutes with a latency (5 minutes without one break it), scaled from 0 to the
- * highest latency, and the area below it. Decorative for assistive technology: the words beside it say the same.
- * Undefined without any latency.
+ * The drawing: a line through every 5 minutes with a latency (5 minutes without one break it), scaled from 0 to the
+ * highest latency, and the area below it. Undefined without any latency.
  */
-export function latencySparkline (history) {
+function sparklinePaths (history) {
   const drawn = buckets(latencyPoints(history))
   if (drawn.length === 0) return undefined
   const highest = Math.max(...drawn.map(([, ms]) => ms))
@@ -58,12 +60,31 @@ export function latencySparkline (history) {
   // A lone point is drawn one bucket wide (towards the past at the right edge), so it shows as a short dash.
   const dash = ([x, ms]) => x === BUCKETS - 1 ? [[x - 1, ms], [x, ms]] : [[x, ms], [x + 1, ms]]
   const line = runs.map((run) => (run.length === 1 ? dash(run[0]) : run)
-    .map(([x, ms], i) => `${i === 0 ? 'M' : 'L'}${x} ${y(ms)}`).join(''))
+    .map(([x, ms], i) => `${i === 0 ? 'M' : 'L'}${x} ${y(ms)}`).join('')).join('')
   const area = runs.filter((run) => run.length > 1)
-    .map((run) => `M${run[0][0]} ${HEIGHT}${run.map(([x, ms]) => `L${x} ${y(ms)}`).join('')}L${run[run.length - 1][0]} ${HEIGHT}Z`)
+    .map((run) => `M${run[0][0]} ${HEIGHT}${run.map(([x, ms]) => `L${x} ${y(ms)}`).join('')}L${run[run.length - 1][0]} ${HEIGHT}Z`).join('')
+  return { line, area }
+}
+
+/** The sparkline inline in a page, styled by the page (both themes). Decorative: the words beside it say the same. */
+export function latencySparkline (history) {
+  const paths = sparklinePaths(history)
+  if (paths === undefined) return undefined
   return `<svg class="sparkline" viewBox="0 0 ${BUCKETS - 1} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
-    (area.length === 0 ? '' : `<path class="sparkline-area" d="${area.join('')}"/>`) +
-    `<path class="sparkline-line" d="${line.join('')}" vector-effect="non-scaling-stroke"/></svg>`
+    (paths.area === '' ? '' : `<path class="sparkline-area" d="${paths.area}"/>`) +
+    `<path class="sparkline-line" d="${paths.line}" vector-effect="non-scaling-stroke"/></svg>`
+}
+
+/**
+ * The same sparkline as a standalone image (the status page's component cards load it with an `alt`): one colour
+ * that reads on both themes, a transparent background, and an empty image without any latency.
+ */
+export function latencySparklineImage (history) {
+  const paths = history === null ? undefined : sparklinePaths(history)
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BUCKETS - 1} ${HEIGHT}" preserveAspectRatio="none" width="${BUCKETS - 1}" height="${HEIGHT}">`
+  if (paths === undefined) return `${open}</svg>`
+  return open + (paths.area === '' ? '' : `<path fill="${IMAGE_STROKE}" fill-opacity="0.15" d="${paths.area}"/>`) +
+    `<path fill="none" stroke="${IMAGE_STROKE}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" vector-effect="non-scaling-stroke" d="${paths.line}"/></svg>`
 }
 
 /** Section "latency": the sparkline with its highest value, its time scale and a sentence with median and highest. */

@@ -76,6 +76,12 @@ function affectedBy (text, component, incidents) {
   return links.length === 0 ? '' : `<li class="component-affected">${esc(text.affected)}: ${links.join(', ')}</li>`
 }
 
+/** A measured component's response time of the last 24 hours, a server-rendered SVG image with its words as `alt`. */
+function sparklineImage (text, component) {
+  if (component.latencyMs === null) return ''
+  return `<img class="component-sparkline" src="/status/components/${esc(encodeURIComponent(component.id))}/latency.svg" alt="${esc(text.sparklineAlt)}" width="287" height="100" loading="lazy" decoding="async">`
+}
+
 /** One component: `data-component` and `data-status` carry the model's id and status exactly, for tools and tests. */
 function componentItem (text, component, incidents, headingTag) {
   const details = []
@@ -85,7 +91,7 @@ function componentItem (text, component, incidents, headingTag) {
   if (affected !== '') details.push(affected)
   return `<li class="component component--${esc(STATUS_KIND[component.status] ?? 'unknown')}" data-component="${esc(component.id)}" data-status="${esc(component.status)}">` +
     `<div class="component-head"><${headingTag} class="component-name"><a href="${esc(componentHref(text, component.id))}">${esc(localName(text, component.name))}</a></${headingTag}>${statusBadge(text, component.status)}</div>` +
-    (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + '</li>'
+    (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + sparklineImage(text, component) + '</li>'
 }
 
 /**

@@ -1,0 +1,52 @@
+// The status page's component cards in headless Chromium: a measured component's card loads its 24-hour response-time
+// sparkline (a server-rendered SVG image with words as alt), axe finds nothing serious in either theme, and
+// screenshots at 375 and 1280 px, light and dark, go to test-output/ (or SCREENSHOT_DIR).
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { projectRoot } from '../../src/config.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
+import { componentSite } from './component-site.ts'
+
+const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
+
+describe('component card sparklines in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
+  let browser: Browser
+  before(async () => { browser = await launchChromium() })
+  after(async () => { await browser?.close() })
+
+  it('draws the measured components\' sparklines without script, passes axe in both themes, and writes screenshots', async (t) => {
+    const site = await componentSite(t)
+    const base = await site.app.listen({ port: 0, host: '127.0.0.1' })
+    mkdirSync(OUTPUT, { recursive: true })
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [375, 1280]) {
+        const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } })
+        t.after(() => context.close())
+        const page = await context.newPage()
+        await page.goto(`${base}/status`)
+        const image = page.locator('[data-component="database"] img.component-sparkline')
+        await image.scrollIntoViewIfNeeded()
+        type Loaded = { complete: boolean, naturalWidth: number }
+        for (let i = 0; i < 50 && !await image.evaluate((img) => (img as unknown as Loaded).complete); i++) await page.waitForTimeout(100)
+        assert.ok(await image.evaluate((img) => (img as unknown as Loaded).naturalWidth > 0), 'the sparkline image loaded')
+        assert.equal(await image.getAttribute('alt'), 'Response time over the last 24 hours (figures on the component\'s page)')
+        const box = await image.boundingBox()
+        assert.ok(box !== null && box.width > 100 && box.height > 20, 'drawn wide and tall enough to see')
+        // A component without a latency (manual) has none.
+        assert.equal(await page.locator('[data-component="api"] img.component-sparkline').count(), 0)
+        if (width === 1280) assert.deepEqual(await seriousAxeViolations(page), [])
+        await page.locator('[data-component="database"]').screenshot({ path: path.join(OUTPUT, `sparkline-card-${colorScheme}-${width}.png`) })
+        await page.screenshot({ path: path.join(OUTPUT, `sparkline-status-${colorScheme}-${width}.png`), fullPage: true })
+      }
+    }
+    // Server-rendered: the page's HTML carries the image, no script needed.
+    assert.match(await (await fetch(`${base}/status`)).text(), /<img class="component-sparkline" src="\/status\/components\/database\/latency.svg"/)
+    const svg = await fetch(`${base}/status/components/database/latency.svg`)
+    assert.match(svg.headers.get('content-type') ?? '', /^image\/svg\+xml/)
+    assert.match(await svg.text(), /<path fill="none" stroke="#3a7bd5"/)
+    assert.equal((await fetch(`${base}/status/components/nope/latency.svg`)).status, 404)
+  })
+})
