@@ -6,6 +6,7 @@ import path from 'node:path'
 import { startDemoBot } from '../demo/demo-bot.ts'
 import { writeDemoData } from '../demo/demo-data.ts'
 import { startFakePlatform } from '../demo/fake-platform.ts'
+import { startCheckTargets } from '../demo/check-targets.ts'
 import { projectRoot } from '../config.ts'
 import { loadStatusFile } from '../status/status-file.ts'
 import type { Command } from './command.ts'
@@ -21,13 +22,17 @@ export const demoCommand: Command = {
 
 Starts the service on HOST:PORT with a fresh SQLite database in a temporary folder (never DATA_DIR or
 DATABASE_URL, so real data is never touched), 90 days of generated history, a few incidents, an active and
-an upcoming maintenance window, a local stand-in for the chat platform's status page, and a bot whose sixteen
-shards report heartbeats. The components are those of examples/status.yaml (groups, manual and platform
+an upcoming maintenance window, a local stand-in for the chat platform's status page, a bot whose sixteen
+shards report heartbeats, and local stand-ins for the example's HTTP, TCP and push checks that misbehave
+now and then (slow, failing, closed, silent) by the minute of the hour. The components are those of examples/status.yaml (groups, manual and platform
 components) unless STATUS_FILE or ./status.yaml gives your own; the incidents and windows name them. Every
 page says that it shows demo data. Stop it with Ctrl-C.`,
   async run (_args, config) {
     const { handleSignals, startServer } = await import('../server.ts')
     const platform = await startFakePlatform()
+    const declared = config.status.file === undefined ? loadStatusFile(EXAMPLE_STATUS_FILE, {}) : config.status
+    // Only the example's checks go to the stand-ins: a file of the operator's own is checked as it says.
+    const targets = config.status.file === undefined ? await startCheckTargets(declared) : undefined
     const demoConfig = {
       ...config,
       dataDir: mkdtempSync(path.join(tmpdir(), 'status-api-demo-')),
@@ -35,7 +40,7 @@ page says that it shows demo data. Stop it with Ctrl-C.`,
       redisUrl: undefined,
       discordStatusUrl: platform.url,
       botStatusUrl: undefined,
-      status: config.status.file === undefined ? loadStatusFile(EXAMPLE_STATUS_FILE, {}) : config.status
+      status: targets?.declaration ?? declared
     }
     const server = await startServer(demoConfig, {
       app: { siteNotice: DEMO_NOTICE },
@@ -43,6 +48,8 @@ page says that it shows demo data. Stop it with Ctrl-C.`,
         await writeDemoData(context.database, context.clock.now(), demoConfig.status)
         await context.incidents.refresh()
         startDemoBot(context.database)
+        targets?.startPushing(context.database)
+        await context.checks.tick()
         await context.monitor.runOnce()
       }
     })

@@ -10,6 +10,7 @@ import { openContext } from '../../src/context.ts'
 import { startDemoBot } from '../../src/demo/demo-bot.ts'
 import { writeDemoData } from '../../src/demo/demo-data.ts'
 import { startFakePlatform } from '../../src/demo/fake-platform.ts'
+import { startCheckTargets } from '../../src/demo/check-targets.ts'
 import { testConfig } from '../helper.ts'
 import { SURFACES, expectedReading, fromModel, readSurfaces } from '../status/surfaces.ts'
 
@@ -17,7 +18,11 @@ describe('the demo reads the same everywhere', () => {
   it('minor; music degraded, the dashboard under maintenance, the rest operational — on every surface', { timeout: 60_000 }, async (t) => {
     const platform = await startFakePlatform()
     t.after(() => platform.close())
-    const config = testConfig(t, { STATUS_FILE: path.relative(process.cwd(), EXAMPLE_STATUS_FILE), DISCORD_STATUS_URL: platform.url.href })
+    const example = testConfig(t, { STATUS_FILE: path.relative(process.cwd(), EXAMPLE_STATUS_FILE), DISCORD_STATUS_URL: platform.url.href })
+    // The example's checks on the demo's stand-ins, calm: the situation is the incidents' and the window's.
+    const targets = await startCheckTargets(example.status, { calm: true })
+    t.after(() => targets.close())
+    const config = { ...example, status: targets.declaration }
     const context = await openContext(config, { migrate: true })
     const app = await buildApp(context)
     t.after(async () => {
@@ -28,14 +33,16 @@ describe('the demo reads the same everywhere', () => {
     await context.incidents.refresh()
     const stopBot = startDemoBot(context.database)
     t.after(stopBot)
-    await new Promise((resolve) => setTimeout(resolve, 200)) // the bot's first heartbeats
+    targets.startPushing(context.database)
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the bot's first heartbeats, the first push
+    await context.checks.tick()
     await context.monitor.runOnce()
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
 
     const model = (await (await fetch(`${base}/api/v1/health/components`)).json()) as { indicator: string, components: Array<{ id: string, status: string }> }
     assert.equal(model.indicator, 'minor')
     assert.deepEqual(Object.fromEntries(model.components.map((c) => [c.id, c.status])), {
-      bot: 'operational', music: 'degraded_performance', dashboard: 'under_maintenance', website: 'operational',
+      bot: 'operational', music: 'degraded_performance', 'music-node': 'operational', dashboard: 'under_maintenance', website: 'operational',
       voice: 'operational', api: 'operational', database: 'operational', cache: 'operational'
     })
     const readings = await readSurfaces({ baseUrl: base, componentIds: model.components.map((c) => c.id) })
