@@ -7,7 +7,8 @@ import type { Clock } from '../lib/clock.ts'
 import type { ProbeResult } from '../monitor/probes/probe.ts'
 import type { Cache, CacheKind } from '../store/cache/cache.ts'
 import type { Database } from '../store/database.ts'
-import { listCheckResults, upsertCheckResult, type CheckResultRow } from '../store/repositories/check-results.ts'
+import { listCheckResults, upsertCheckResults, type CheckResultRow } from '../store/repositories/check-results.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeclaredComponent, StatusDeclaration } from '../status/declaration.ts'
 import type { Attempt } from './attempt.ts'
 import { confirmed } from './confirm.ts'
@@ -19,6 +20,8 @@ import { checkTcp } from './tcp-check.ts'
 /** Bounds of the lease: at most every check's interval (so a hand-over takes under two), at least 5 s, at most 15 s. */
 const LEASE_MIN_MS = 5_000
 const LEASE_MAX_MS = 15_000
+/** Results of attempts finishing within this long of each other are written in one statement. */
+const WRITE_AFTER_MS = 200
 
 type Probed = DeclaredComponent & { check: { kind: 'http' | 'tcp' } }
 
@@ -70,6 +73,9 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
   /** Checks due before the next tick, timed to the millisecond. */
   const timed = new Map<string, NodeJS.Timeout>()
   const listeners: AttemptListener[] = []
+  /** Results not yet written, by component. */
+  const unwritten = new Map<string, CheckResultRow>()
+  let writing: Promise<void> | undefined
   let holding = false
   let attempts = 0
   let snapshot: { at: number, results: ReadonlyMap<string, ProbeResult> } | undefined
@@ -102,11 +108,22 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
     for (const listener of listeners) listener(component.id, result, (performance.now() - started) / 1000)
     const row = confirmed(component.id, rows.get(component.id), result, check.confirm, at)
     rows.set(component.id, row)
+    unwritten.set(component.id, row)
     snapshot = undefined
+    writing ??= sleep(WRITE_AFTER_MS).then(write).finally(() => { writing = undefined })
+    await writing
+  }
+
+  /** Writes the results gathered since the last write in one statement (attempts finishing together share it). */
+  const write = async () => {
+    const pending = [...unwritten.values()]
+    unwritten.clear()
     try {
-      await upsertCheckResult(database.db, row)
+      await upsertCheckResults(database.db, pending)
     } catch (error) {
-      logger.warn({ component: component.id, reason: (error as Error).name }, 'check result not written; the other replicas see it once a write goes through')
+      // Kept for the next write unless a newer result came meanwhile.
+      for (const row of pending) if (!unwritten.has(row.component)) unwritten.set(row.component, row)
+      logger.warn({ components: pending.length, reason: (error as Error).name }, 'check results not written; the other replicas see them once a write goes through')
     }
   }
 

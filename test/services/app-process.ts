@@ -35,8 +35,8 @@ export class AppProcess {
   }
 }
 
-/** Starts `status-api serve` with the given environment on a free port and waits until liveness answers. */
-export async function startApp (env: Record<string, string>): Promise<AppProcess> {
+/** Starts `status-api serve` with the given environment on a free port and waits until liveness answers (about 10 s, or `attempts` × 50 ms). */
+export async function startApp (env: Record<string, string>, attempts = 200): Promise<AppProcess> {
   const port = await freePort()
   // Started with the V8 flags and malloc setting, as the bin would relaunch itself: one process, so SIGKILL really kills the service.
   const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'serve'], {
@@ -45,7 +45,7 @@ export async function startApp (env: Record<string, string>): Promise<AppProcess
   })
   const app = new AppProcess(`http://127.0.0.1:${port}`, child)
   process.once('exit', () => child.kill('SIGKILL'))
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     if (app.exited) throw new Error(`status-api exited at start: ${app.output}`)
     const alive = await fetch(`${app.url}/api/v1/liveness`).then((r) => r.ok, () => false)
     if (alive) return app

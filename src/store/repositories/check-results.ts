@@ -18,7 +18,13 @@ export interface CheckResultRow {
 
 /** Writes a component's latest result, replacing the one before. */
 export async function upsertCheckResult (db: Kysely<Tables>, row: CheckResultRow): Promise<void> {
-  const values = {
+  await upsertCheckResults(db, [row])
+}
+
+/** Writes several components' latest results in one statement (each component at most once), replacing those before. */
+export async function upsertCheckResults (db: Kysely<Tables>, rows: readonly CheckResultRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const values = rows.map((row) => ({
     component: row.component,
     status: row.status,
     latency_ms: row.latencyMs,
@@ -26,9 +32,15 @@ export async function upsertCheckResult (db: Kysely<Tables>, row: CheckResultRow
     failures: row.failures,
     checked_at: row.checkedAt,
     reported_by: row.reportedBy
-  }
-  const { component: _key, ...update } = values
-  await db.insertInto('check_results').values(values).onConflict((conflict) => conflict.column('component').doUpdateSet(update)).execute()
+  }))
+  await db.insertInto('check_results').values(values).onConflict((conflict) => conflict.column('component').doUpdateSet((eb) => ({
+    status: eb.ref('excluded.status'),
+    latency_ms: eb.ref('excluded.latency_ms'),
+    message: eb.ref('excluded.message'),
+    failures: eb.ref('excluded.failures'),
+    checked_at: eb.ref('excluded.checked_at'),
+    reported_by: eb.ref('excluded.reported_by')
+  }))).execute()
 }
 
 /** Every component's latest result (declared or not: the caller picks). */
