@@ -8,7 +8,7 @@ import type { Locale } from '../lib/locale.ts'
 import { localPath, renderPage } from './layout.ts'
 import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from './assets/status-view.js'
 import { componentUptimeSection, lastDaySection } from './assets/status-uptime.js'
-import { latencySection } from './assets/status-sparkline.js'
+import { latencyDaysSection, latencySection } from './assets/status-sparkline.js'
 import { dateTime, millis } from './assets/status-format.js'
 
 /** An active maintenance window naming the component, as far as it is known. */
@@ -99,6 +99,7 @@ export function renderComponentPage (options: ComponentPageOptions): string {
       summarySection(text, options),
       affectedBySection(text, options),
       latencySection(text, history),
+      latencyDaysSection(text, history),
       componentUptimeSection(text, history, name, options.incidentsBody),
       lastDaySection(text, history)
     ].join('\n') + '</div>'

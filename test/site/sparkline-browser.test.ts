@@ -1,6 +1,6 @@
 // The status page's component cards in headless Chromium: a measured component's card loads its 24-hour response-time
-// sparkline (a server-rendered SVG image with words as alt), axe finds nothing serious in either theme, and
-// screenshots at 375 and 1280 px, light and dark, go to test-output/ (or SCREENSHOT_DIR).
+// sparkline (a server-rendered SVG image with words as alt), and the component's page draws its 24-hour and 90-day
+// charts; axe finds nothing serious in either theme, and screenshots at 375 and 1280 px, light and dark, go to test-output/ (or SCREENSHOT_DIR).
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -12,7 +12,7 @@ import { componentSite } from './component-site.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
-describe('component card sparklines in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
+describe('component card sparklines and the component page\'s charts in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
   let browser: Browser
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })
@@ -40,6 +40,16 @@ describe('component card sparklines in Chromium', { skip: chromiumSkip(), timeou
         if (width === 1280) assert.deepEqual(await seriousAxeViolations(page), [])
         await page.locator('[data-component="database"]').screenshot({ path: path.join(OUTPUT, `sparkline-card-${colorScheme}-${width}.png`) })
         await page.screenshot({ path: path.join(OUTPUT, `sparkline-status-${colorScheme}-${width}.png`), fullPage: true })
+        // The component's page: the 24-hour sparkline and the 90-day chart of daily p50 and p95.
+        await page.goto(`${base}/status/components/database`)
+        const chart = page.locator('#latency-days svg.latency-days')
+        const chartBox = await chart.boundingBox()
+        assert.ok(chartBox !== null && chartBox.width > 200 && chartBox.height > 40, 'the 90-day chart is drawn')
+        assert.equal(await page.locator('#latency-days path.sparkline-line').count(), 2)
+        assert.match(await page.locator('#latency-days p.meta').first().innerText(), /^Daily median around \d+ ms; the highest daily 95th percentile \d+ ms; over 6 days with measurements\.$/)
+        if (width === 1280) assert.deepEqual(await seriousAxeViolations(page), [])
+        await page.locator('#latency').screenshot({ path: path.join(OUTPUT, `latency-24h-${colorScheme}-${width}.png`) })
+        await page.locator('#latency-days').screenshot({ path: path.join(OUTPUT, `latency-90d-${colorScheme}-${width}.png`) })
       }
     }
     // Server-rendered: the page's HTML carries the image, no script needed.

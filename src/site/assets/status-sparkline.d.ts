@@ -6,4 +6,5 @@ type Checks = Pick<ComponentHistory, 'generatedAt' | 'checks'>
 export declare function latencyPoints (history: Checks): Array<[number, number]>
 export declare function latencySparkline (history: Checks): string | undefined
 export declare function latencySparklineImage (history: Checks | null): string
+export declare function latencyDaysSection (text: StatusText, history: Pick<ComponentHistory, 'uptime'> | null): string
 export declare function latencySection (text: StatusText, history: Checks | null): string

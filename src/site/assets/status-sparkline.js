@@ -102,3 +102,42 @@ export function latencySection (text, history) {
     `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
     `<div class="bar-scale" aria-hidden="true"><span>${esc(dateTime(text, from))}</span><span>${esc(`${text.now} (${clock(text, history.generatedAt)} ${text.utc})`)}</span></div></section>`
 }
+
+/** The 90 days' daily latency: [day index, p50, p95] for the days with one, oldest first. */
+function dailyLatencies (history) {
+  return history.uptime.daily.map((day, index) => [index, day.latencyP50Ms, day.latencyP95Ms]).filter(([, p50, p95]) => p50 !== null && p95 !== null)
+}
+
+/**
+ * Section "latency-days": the 90 days' median (solid) and 95th percentile (dashed) as a server-rendered SVG chart, with
+ * a legend and a sentence that says the same in words (the chart is decorative for assistive technology).
+ */
+export function latencyDaysSection (text, history) {
+  const open = '<section id="latency-days" class="card" aria-labelledby="latency-days-title">'
+  const title = `<h2 id="latency-days-title">${esc(text.latencyDaysHeading)}</h2>`
+  if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
+  const days = dailyLatencies(history)
+  if (days.length === 0) return `${open}${title}<p class="none-measured meta">${esc(text.latencyDaysNone)}</p></section>`
+  const highest = Math.max(...days.map(([, , p95]) => p95))
+  const width = history.uptime.daily.length - 1
+  const y = (ms) => Math.round(HEIGHT - 3 - (highest === 0 ? 0 : (ms / highest) * (HEIGHT - 6)))
+  // Runs of consecutive days; a day without a latency breaks the line, and a lone day is drawn as a short dash.
+  const runs = []
+  for (const day of days) {
+    const run = runs[runs.length - 1]
+    if (run !== undefined && day[0] - run[run.length - 1][0] === 1) run.push(day)
+    else runs.push([day])
+  }
+  const line = (pick) => runs.map((run) => run.length === 1
+    ? `M${run[0][0] - 0.4} ${y(pick(run[0]))}L${run[0][0] + 0.4} ${y(pick(run[0]))}`
+    : run.map((day, i) => `${i === 0 ? 'M' : 'L'}${day[0]} ${y(pick(day))}`).join('')).join('')
+  const medians = days.map(([, p50]) => p50).sort((a, b) => a - b)
+  const median = medians[Math.ceil(medians.length / 2) - 1]
+  const svg = `<svg class="sparkline latency-days" viewBox="-0.5 0 ${width + 1} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
+    `<path class="sparkline-line sparkline-line--p95" d="${line(([, , p95]) => p95)}" vector-effect="non-scaling-stroke"/>` +
+    `<path class="sparkline-line" d="${line(([, p50]) => p50)}" vector-effect="non-scaling-stroke"/></svg>`
+  return `${open}${title}<p class="meta">${esc(text.latencyDaysSummary(millis(text, median), millis(text, highest), days.length))}</p>` +
+    `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
+    `<div class="bar-scale" aria-hidden="true"><span>${esc(history.uptime.from)}</span><span>${esc(history.uptime.to)}</span></div>` +
+    `<p class="chart-legend meta" aria-hidden="true"><span class="legend-p50">${esc(text.latencyLegendP50)}</span> <span class="legend-p95">${esc(text.latencyLegendP95)}</span></p></section>`
+}
