@@ -1,12 +1,14 @@
 // One attempt of an `http` check (DESIGN §10): a request within its time limit, redirects followed within the origin,
 // at most 1 MiB of body read, the expectations judged. Every failure is a short public-safe sentence: no URL, no host.
-import http from 'node:http'
-import https from 'node:https'
 import type { TLSSocket } from 'node:tls'
 import type { HttpExpectation } from '../status/declaration.ts'
 import { formatDuration } from '../status/duration.ts'
 import { elapsedMs } from '../monitor/probes/probe.ts'
 import { connectionFailure, type Attempt } from './attempt.ts'
+
+// Not imported: an import of node:http evaluates every export, its WebSocket client (undici) too (see src/api/problems.ts).
+const http = process.getBuiltinModule('node:http')
+const https = process.getBuiltinModule('node:https')
 
 /** The most body read of an answer; a body expectation on a larger answer fails. */
 export const MAX_BODY_BYTES = 1024 * 1024

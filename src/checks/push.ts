@@ -72,9 +72,17 @@ export function checkPush (declaration: StatusDeclaration, componentId: string, 
   }
 }
 
-/** A push component's measurement at `now`: its last push while within `withinMs`, `down` once it has been silent longer. */
-export function pushMeasurement (last: CheckResultRow | undefined, withinMs: number, now: number): ProbeResult {
-  if (last === undefined) return { status: 'down', latencyMs: null, message: 'No report received yet.' }
+/**
+ * A push component's measurement at `now`: its last push while within `withinMs`, `down` once it has been silent
+ * longer. One that never pushed is `unknown` until `withinMs` has passed since `watchedSince` (this service started
+ * watching it), then `down`: a worker that never starts is noticed, a fresh deployment does not cry wolf.
+ */
+export function pushMeasurement (last: CheckResultRow | undefined, withinMs: number, now: number, watchedSince = -Infinity): ProbeResult {
+  if (last === undefined) {
+    return now - watchedSince > withinMs
+      ? { status: 'down', latencyMs: null, message: 'No report received yet.' }
+      : { status: 'unknown', latencyMs: null, message: 'Not checked yet.' }
+  }
   if (now - last.checkedAt > withinMs) return { status: 'down', latencyMs: null, message: `No report for more than ${formatDuration(withinMs)}.` }
   const status = last.status === 'unknown' ? 'ok' : last.status
   return { status, latencyMs: last.latencyMs, ...(last.message === null ? {} : { message: last.message }) }

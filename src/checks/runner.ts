@@ -72,6 +72,7 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
   const inFlight = new Map<string, Promise<void>>()
   /** Checks due before the next tick, timed to the millisecond. */
   const timed = new Map<string, NodeJS.Timeout>()
+  const startedAt = clock.now()
   const listeners: AttemptListener[] = []
   /** Results not yet written, by component. */
   const unwritten = new Map<string, CheckResultRow>()
@@ -184,7 +185,7 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
     if (snapshot !== undefined && now - snapshot.at < 1000) return snapshot.results
     const map = new Map<string, ProbeResult>()
     for (const component of pushed) {
-      if (component.check.kind === 'push') map.set(component.id, pushMeasurement(rows.get(component.id), component.check.withinMs, now))
+      if (component.check.kind === 'push') map.set(component.id, pushMeasurement(rows.get(component.id), component.check.withinMs, now, startedAt))
     }
     for (const component of probed) {
       const row = rows.get(component.id)

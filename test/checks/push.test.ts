@@ -38,6 +38,9 @@ describe('recordPush', () => {
     assert.deepEqual(pushMeasurement(stored, 120_000, now + 120_000), { status: 'degraded', latencyMs: 1234.6, message: 'Queue is backed up' })
     assert.deepEqual(pushMeasurement(stored, 120_000, now + 120_001), { status: 'down', latencyMs: null, message: 'No report for more than 2m.' })
     assert.deepEqual(pushMeasurement(undefined, 120_000, now), { status: 'down', latencyMs: null, message: 'No report received yet.' })
+    // Never pushed: unknown while `within` has not passed since the service began watching, down after.
+    assert.deepEqual(pushMeasurement(undefined, 120_000, now, now - 120_000), { status: 'unknown', latencyMs: null, message: 'Not checked yet.' })
+    assert.deepEqual(pushMeasurement(undefined, 120_000, now, now - 120_001), { status: 'down', latencyMs: null, message: 'No report received yet.' })
     // A bare push: ok, no latency, no message; it replaces the row.
     await recordPush(database.db, declaration, 'worker', {}, now + 1000)
     assert.deepEqual((await listCheckResults(database.db)).map((row) => [row.component, row.status, row.latencyMs, row.message, row.reportedBy]), [['worker', 'ok', null, null, null]])

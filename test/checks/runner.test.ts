@@ -94,18 +94,21 @@ describe('the check runner', () => {
     assert.ok(second.results().get('site')!.latencyMs !== null)
   })
 
-  it('a push component is down until it pushes, then follows its pushes', async (t) => {
+  it('a push component is unknown until it pushes (down once silent for longer than within since the start), then follows its pushes', async (t) => {
     const { dir, declaration } = declare(t, `components:
   - { id: worker, name: Worker, check: { push: { within: 10s } } }
 `)
     const db = await database(t, dir)
-    const runner = createCheckRunner({ declaration, database: db, cache: new MemoryCache(), cacheKind: 'memory', clock: systemClock, logger })
+    const clock = new ManualClock(Date.now())
+    const runner = createCheckRunner({ declaration, database: db, cache: new MemoryCache(), cacheKind: 'memory', clock, logger })
     t.after(() => runner.stop())
     await runner.tick()
+    assert.deepEqual(pick(runner.results().get('worker')), ['unknown', 'Not checked yet.'])
+    clock.advance(10_001) // longer than within since the runner started, and than the second its results are kept
     assert.deepEqual(pick(runner.results().get('worker')), ['down', 'No report received yet.'])
-    await recordPush(db.db, declaration, 'worker', { status: 'degraded', latencyMs: 42, message: 'Behind by 3 jobs' }, Date.now())
+    await recordPush(db.db, declaration, 'worker', { status: 'degraded', latencyMs: 42, message: 'Behind by 3 jobs' }, clock.now())
     await runner.tick()
-    await new Promise((resolve) => setTimeout(resolve, 1001)) // the results are kept for a second
+    clock.advance(1000)
     assert.deepEqual(pick(runner.results().get('worker')), ['degraded', 'Behind by 3 jobs'])
     assert.equal(runner.results().get('worker')!.latencyMs, 42)
   })
@@ -124,10 +127,10 @@ describe('checks in the running service', () => {
     const health = (await app.inject('/api/v1/health')).json()
     assert.equal(health.components.dashboard.status, 'ok')
     assert.equal(typeof health.components.dashboard.latencyMs, 'number')
-    assert.equal(health.components.worker.status, 'down')
-    assert.equal(health.components.worker.message, 'No report received yet.')
+    assert.equal(health.components.worker.status, 'unknown')
+    assert.equal(health.components.worker.message, 'Not checked yet.')
     const model = (await app.inject('/api/v1/health/components')).json()
-    assert.deepEqual(model.components.map((c: { id: string, status: string }) => [c.id, c.status]), [['dashboard', 'operational'], ['worker', 'major_outage']])
+    assert.deepEqual(model.components.map((c: { id: string, status: string }) => [c.id, c.status]), [['dashboard', 'operational'], ['worker', 'unknown']])
     assert.doesNotMatch(JSON.stringify(model), /127\.0\.0\.1/)
   })
 

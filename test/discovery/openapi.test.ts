@@ -120,7 +120,7 @@ describe('the OpenAPI description', () => {
   it('documents only the API: no pages, assets, sitemap, robots.txt or llms.txt', async (t) => {
     const { document, contract } = await served(t)
     const paths = Object.keys(document.paths as Json)
-    for (const path of paths) assert.match(path, /^\/(api\/|status\/api\/v2\/|status\/badges\/[a-z0-9-]+\.json$|\.well-known\/|(de\/)?docs\/api\/search$)/, path)
+    for (const path of paths) assert.match(path, /^\/(api\/|status\/api\/v2\/|status\/badges\/(\{component\}\/)?[a-z0-9-]+\.json$|\.well-known\/|(de\/)?docs\/api\/search$)/, path)
     for (const { path, operation } of contract.operations()) {
       for (const response of Object.values(operation.responses)) {
         const types = Object.keys(contract.resolve<{ content?: Json }>(response).content ?? {})

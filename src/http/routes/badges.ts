@@ -79,7 +79,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       if (!declared.has(params.component)) throw problems.notFound()
       return params.component
     }
-    const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['dashboard'] }) })
+    const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['database'] }) })
     app.get<{ Params: { component: string } }>(`/status/badges/:component/${badge}.svg`, {
       config: { cacheControl: cacheControl.badge },
       schema: { params }
