@@ -12,7 +12,7 @@ import { MemoryCache } from '../../src/store/cache/memory-cache.ts'
 import { openDatabase } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
 import { loadStatusFile } from '../../src/status/status-file.ts'
-import { buildTestApp, tempDir } from '../helper.ts'
+import { buildTestApp, databaseBackends, tempDir } from '../helper.ts'
 import { httpTarget } from './targets.ts'
 
 const logger = pino({ level: 'silent' })
@@ -73,26 +73,35 @@ describe('the check runner', () => {
     assert.deepEqual(pick(runner.results().get('site')), ['unknown', 'Checking again before reporting a failure.'])
   })
 
-  it('two replicas on one database: one holds the lease and probes, the other reads its result', async (t) => {
-    const target = await httpTarget(t, (_request, response) => response.end('ok'))
-    const { dir, declaration } = declare(t, `components:
+  for (const backend of databaseBackends()) {
+    it(`two replicas on one database (${backend.name}): one holds the row lease and probes, the other reads its result`, { skip: backend.skip }, async (t) => {
+      const target = await httpTarget(t, (_request, response) => response.end('ok'))
+      const { dir, declaration } = declare(t, `components:
   - { id: site, name: Site, check: { http: { url: "${target.url}", every: 5s, timeout: 1s } } }
 `)
-    const options = async (holder: string) => ({ declaration, database: await database(t, dir), cache: new MemoryCache(), cacheKind: 'memory' as const, clock: systemClock, logger, holder })
-    const first = createCheckRunner(await options('first'))
-    const second = createCheckRunner(await options('second'))
-    t.after(() => Promise.all([first.stop(), second.stop()]))
-    await first.tick()
-    await second.tick()
-    await first.tick()
-    await second.tick()
-    assert.equal(first.holding, true)
-    assert.equal(second.holding, false)
-    assert.equal(target.hits, 1)
-    assert.equal(first.attempts + second.attempts, 1)
-    assert.deepEqual(pick(second.results().get('site')), ['ok', undefined])
-    assert.ok(second.results().get('site')!.latencyMs !== null)
-  })
+      const { DATABASE_URL: databaseUrl } = await backend.env()
+      const open = async () => {
+        const opened = openDatabase({ databaseUrl, dataDir: dir })
+        t.after(() => opened.close())
+        await migrate(opened)
+        return opened
+      }
+      const options = async (holder: string) => ({ declaration, database: await open(), cache: new MemoryCache(), cacheKind: 'memory' as const, clock: systemClock, logger, holder })
+      const first = createCheckRunner(await options('first'))
+      const second = createCheckRunner(await options('second'))
+      t.after(() => Promise.all([first.stop(), second.stop()]))
+      await first.tick()
+      await second.tick()
+      await first.tick()
+      await second.tick()
+      assert.equal(first.holding, true)
+      assert.equal(second.holding, false)
+      assert.equal(target.hits, 1)
+      assert.equal(first.attempts + second.attempts, 1)
+      assert.deepEqual(pick(second.results().get('site')), ['ok', undefined])
+      assert.ok(second.results().get('site')!.latencyMs !== null)
+    })
+  }
 
   it('a push component is unknown until it pushes (down once silent for longer than within since the start), then follows its pushes', async (t) => {
     const { dir, declaration } = declare(t, `components:
