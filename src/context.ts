@@ -112,7 +112,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
     ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure() })
     : undefined
-  const checks = createCheckRunner({ declaration: config.status, database, cache, cacheKind, clock, logger })
+  const checks = createCheckRunner({ declaration: config.status, database, cache, cacheKind, clock, logger, onChange: () => monitor.remeasure() })
   const monitor: Monitor = createMonitor({
     config, database, cache, cacheKind, clock, logger, ensureSchema,
     declaration: config.status,

@@ -35,6 +35,8 @@ export interface CheckRunnerOptions {
   /** This replica's name in the lease; default host:pid:random. */
   holder?: string
   http?: HttpCheckOptions
+  /** A component's status or message changed here: a push read from the table, or a result of this or another replica. */
+  onChange?: () => void
 }
 
 /** Hears every attempt this replica made: the component, what it found, how long it took. */
@@ -43,6 +45,8 @@ export type AttemptListener = (component: string, attempt: Attempt, seconds: num
 export interface CheckRunner {
   /** The latest result of every declared http, tcp and push check by component id (none: not checked yet). Cheap. */
   results (): ReadonlyMap<string, ProbeResult>
+  /** Reads the shared results now (after a push, so this replica shows it at once). */
+  refresh (): Promise<void>
   /** One tick: hold the lease, read the shared results, start the checks that are due (awaited here; tests). */
   tick (): Promise<void>
   /** Whether this replica held the lease at its last tick. */
@@ -84,15 +88,24 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
   let ticking: Promise<void> | undefined
   let stopped = false
 
+  /** Keeps `row` as the component's latest; true when what the page shows of it (status, message) changed. */
+  const keep = (row: CheckResultRow): boolean => {
+    const held = rows.get(row.component)
+    rows.set(row.component, row)
+    return held === undefined || held.status !== row.status || held.message !== row.message
+  }
+
   const readShared = async () => {
     try {
       const read = await listCheckResults(database.db)
+      let changed = false
       for (const row of read) {
         const held = rows.get(row.component)
         // A result of this replica newer than the table's (its write failed or is in flight) stays.
-        if (held === undefined || row.checkedAt >= held.checkedAt) rows.set(row.component, row)
+        if (held === undefined || row.checkedAt >= held.checkedAt) changed = keep(row) || changed
       }
       snapshot = undefined
+      if (changed) options.onChange?.()
     } catch {
       // The database does not answer: the results in memory stay (and age, see results()).
     }
@@ -108,7 +121,7 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
     attempts++
     for (const listener of listeners) listener(component.id, result, (performance.now() - started) / 1000)
     const row = confirmed(component.id, rows.get(component.id), result, check.confirm, at)
-    rows.set(component.id, row)
+    if (keep(row)) options.onChange?.()
     unwritten.set(component.id, row)
     snapshot = undefined
     writing ??= sleep(WRITE_AFTER_MS).then(write).finally(() => { writing = undefined })
@@ -202,6 +215,7 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
 
   return {
     results,
+    refresh: readShared,
     tick: async () => {
       await tick()
       await Promise.all(inFlight.values())

@@ -4,6 +4,7 @@ import { systemClock } from '../lib/clock.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
 
 const usage = `status-api push COMPONENT [--status STATUS] [--latency MS] [--message TEXT]
 
@@ -12,25 +13,36 @@ alive and in STATUS (${PUSH_STATUSES.join(', ')}; default ok), optionally with a
 milliseconds and a one-line message of at most 200 characters shown on the status page. A push
 component that has not pushed for longer than its "within" is down. Run it from the job or
 worker itself, e.g. at the end of every cron run. The operator API's POST /v1/push/COMPONENT
-does the same over HTTP.`
+does the same over HTTP.
+${REMOTE_HELP}`
 
 export const pushCommand: Command = {
   name: 'push',
   usage,
   async run (args, config) {
     const command = 'push'
-    const { options, positionals } = parseCommandLine(command, args, ['status', 'latency', 'message'], ['component'])
+    const { options, positionals } = parseCommandLine(command, args, ['status', 'latency', 'message', ...REMOTE_OPTIONS], ['component'])
     const latency = options.latency
     if (latency !== undefined && !/^\d+(\.\d+)?$/.test(latency)) throw new UsageError(`${command}: --latency must be a number of milliseconds (got "${latency}")`)
     const input = { status: options.status, latencyMs: latency === undefined ? undefined : Number(latency), message: options.message }
     const component = positionals[0]!
+    const remote = remoteOf(command, options, config)
+    if (remote !== undefined) {
+      // The remote instance's status file decides what may push; its refusals come back as they are.
+      const answer = await callOperator<{ status: string, latencyMs: number | null }>(command, remote, 'POST', `/v1/push/${encodeURIComponent(component)}`, input)
+      return recorded(component, answer)
+    }
     // Refused before the database is opened: a typo writes nothing and needs no database.
     await asUsage(command, () => checkPush(config.status, component, input, systemClock.now()))
     const row = await withExistingDatabase(config, async (database) => {
       await migrate(database)
       return await asUsage(command, () => recordPush(database.db, config.status, component, input, systemClock.now()))
     })
-    console.log(`${component}: ${row.status}${row.latencyMs === null ? '' : ` (${row.latencyMs} ms)`}`)
-    return 0
+    return recorded(component, row)
   }
+}
+
+function recorded (component: string, push: { status: string, latencyMs: number | null }): number {
+  console.log(`${component}: ${push.status}${push.latencyMs === null ? '' : ` (${push.latencyMs} ms)`}`)
+  return 0
 }

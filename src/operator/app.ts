@@ -17,6 +17,7 @@ import operatorComponentRoutes from './routes/components.ts'
 import operatorHeartbeatRoutes from './routes/heartbeats.ts'
 import operatorIncidentRoutes from './routes/incidents.ts'
 import operatorMaintenanceRoutes from './routes/maintenance.ts'
+import operatorPushRoutes from './routes/push.ts'
 
 /** The largest body a route takes; POST /v1/heartbeats takes more (src/operator/routes/heartbeats.ts). */
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -62,6 +63,7 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
   await app.register(operatorMaintenanceRoutes, { context })
   await app.register(operatorComponentRoutes, { context })
   await app.register(operatorHeartbeatRoutes, { context })
+  await app.register(operatorPushRoutes, { context })
   // Discord's interactions (DESIGN §12), only with DISCORD_PUBLIC_KEY: their Ed25519 signature is their authentication.
   const discord = discordInteractionOptions(context)
   if (discord !== undefined) await app.register(discordInteractionRoutes, { ...discord, routeConfig: { scope: false } })

@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox'
 import { Incident, Maintenance } from '../api/incidents.ts'
 import { MANUAL_STATUSES } from '../status/manual-components.ts'
 import { SHARD_STATUSES } from '../bot/heartbeat-reporter.ts'
+import { MAX_PUSH_LATENCY_MS, MAX_PUSH_MESSAGE, PUSH_STATUSES } from '../checks/push.ts'
 import { COMPONENT_OUTAGES, INCIDENT_IMPACTS, INCIDENT_STATUSES, TEXT_LIMITS } from '../incidents/rules.ts'
 
 const text = (description: string) => Type.String({ description })
@@ -61,6 +62,23 @@ export const HeartbeatsBody = Type.Object({
   reports: Type.Array(HeartbeatReportBody, { minItems: 1, maxItems: 1000 })
 }, { additionalProperties: false })
 export type HeartbeatsBody = Static<typeof HeartbeatsBody>
+
+/** POST /v1/push/{component}: every part optional; no body at all is a bare "ok, alive". */
+export const PushBody = Type.Union([Type.Object({
+  status: Type.Optional(text(`One of ${PUSH_STATUSES.join(', ')}; ok when omitted.`)),
+  latencyMs: Type.Optional(Type.Number({ description: `A response time in milliseconds, 0 to ${MAX_PUSH_LATENCY_MS}.` })),
+  message: Type.Optional(text(`One line of at most ${MAX_PUSH_MESSAGE} characters, shown with the component.`))
+}, { additionalProperties: false }), Type.Null()])
+
+export const PushParams = Type.Object({ component: Type.String({ description: 'The id of a component the status file declares with check: { push: { within: … } }.' }) })
+
+export const PushAnswer = Type.Object({
+  component: Type.String(),
+  status: Type.Union(PUSH_STATUSES.map((status) => Type.Literal(status))),
+  latencyMs: Type.Union([Type.Number(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String({ format: 'date-time', description: 'When it was recorded.' })
+}, { additionalProperties: false })
 
 const by = Type.Union([Type.String(), Type.Null()], { description: 'Who made the change: a token\'s name, a Discord user; null from the CLI on the server. Never published.' })
 

@@ -70,7 +70,7 @@ describe('the operator API on a real process', { timeout: 240_000 }, () => {
       ['POST', '/v1/incidents', { title: '', impact: 'minor', message: 'm' }, /^title must not be empty$/],
       ['POST', '/v1/incidents', { title: 't', impact: 'huge', message: 'm' }, /^impact must be one of none, minor, major, critical \(got "huge"\)$/],
       ['POST', '/v1/incidents', { title: 't', impact: 'minor', message: 'm', status: 'resolved' }, /^status resolved makes no sense for a new incident$/],
-      ['POST', '/v1/incidents', { title: 't', impact: 'minor', message: 'm', components: ['nope'] }, /^component "nope" is not a declared component \(declared: bot, music, api, website\)$/],
+      ['POST', '/v1/incidents', { title: 't', impact: 'minor', message: 'm', components: ['nope'] }, /^component "nope" is not a declared component \(declared: bot, music, api, website, reminders\)$/],
       ['POST', '/v1/incidents', { title: 't', impact: 'minor' }, /^message is required$/],
       ['POST', '/v1/incidents', { title: 't', impact: 'minor', message: 'm', extra: 1 }, /unknown field "extra"/],
       ['POST', '/v1/incidents/abc/updates', { message: 'm' }, /^"abc" is not a valid incident id/],
@@ -116,6 +116,29 @@ describe('the operator API on a real process', { timeout: 240_000 }, () => {
     assert.equal(cleared.status, 200, cleared.text)
     await eventually(() => publicJson('/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'api')?.status === 'operational', 15_000)
     assert.equal((await call('PUT', '/v1/components/api/status', { token: TOKENS.ci, body: { status: 'operational' } })).status, 403, 'components needs its scope')
+  })
+
+  it('records a push of a push component, shown within 15 s; anything else is a 404, a bad push a 400 in the CLI\'s words', async () => {
+    const pushed = await call('POST', '/v1/push/reminders', { token: TOKENS.worker, body: { status: 'degraded', latencyMs: 812, message: 'The queue is long.' } })
+    assert.equal(pushed.status, 200, pushed.text)
+    assert.deepEqual({ ...pushed.json, at: undefined }, { component: 'reminders', status: 'degraded', latencyMs: 812, message: 'The queue is long.', at: undefined })
+    const shown = await eventually(() => publicJson('/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'reminders')?.status === 'degraded_performance', 15_000)
+    assert.equal(shown.components.find((c: { id: string }) => c.id === 'reminders').message, 'The queue is long.')
+    const bare = await call('POST', '/v1/push/reminders', { token: TOKENS.worker })
+    assert.equal(bare.status, 200, bare.text)
+    assert.equal(bare.json.status, 'ok', 'a bare push says ok, alive')
+    await eventually(() => publicJson('/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'reminders')?.status === 'operational', 15_000)
+    for (const component of ['music', 'nope']) {
+      const missing = await call('POST', `/v1/push/${component}`, { token: TOKENS.worker, body: {} })
+      assert.equal(missing.status, 404, missing.text)
+      assert.equal(missing.json.detail, 'There is no push component with this id (push components: reminders).')
+    }
+    const bad = await call('POST', '/v1/push/reminders', { token: TOKENS.worker, body: { status: 'fine' } })
+    assert.equal(bad.status, 400, bad.text)
+    assert.equal(bad.json.detail, 'status must be one of ok, degraded, down (got "fine")')
+    assert.equal((await call('POST', '/v1/push/reminders', { token: TOKENS.bot, body: {} })).status, 403, 'push needs its scope')
+    const after = await publicJson('/api/v1/health/components')
+    assert.equal(after.components.find((c: { id: string }) => c.id === 'reminders').status, 'operational', 'refused pushes wrote nothing')
   })
 
   it('records a batch of 1,000 heartbeats in one request, shown on /api/v1/health/shards', async () => {
@@ -204,7 +227,7 @@ describe('after the operator calls above', { timeout: 60_000 }, () => {
       const contract = new OpenApiContract(document)
       const operations = contract.operations()
       const expected = ['post /v1/incidents', 'post /v1/incidents/{id}/updates', 'post /v1/incidents/{id}/resolve', 'get /v1/incidents',
-        'post /v1/maintenance', 'post /v1/maintenance/{id}/end', 'get /v1/maintenance', 'put /v1/components/{id}/status',
+        'post /v1/maintenance', 'post /v1/maintenance/{id}/end', 'get /v1/maintenance', 'post /v1/push/{component}', 'put /v1/components/{id}/status',
         'delete /v1/components/{id}/status', 'post /v1/heartbeats']
       assert.deepEqual(operations.map((o) => `${o.method} ${o.path}`).sort(), expected.sort())
       assert.ok(answers.length > 30, `answers kept: ${answers.length}`)

@@ -9,16 +9,18 @@ import { freePort } from '../services/ports.ts'
 export const TOKENS = {
   ops: 'ops-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   bot: 'bot-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-  ci: 'ci-secret-0123456789-abcdefghijklmnopqrstuvwxyz-ci'
+  ci: 'ci-secret-0123456789-abcdefghijklmnopqrstuvwxyz-ci',
+  worker: 'worker-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 } as const
 
-export const OPERATOR_TOKENS = `ops:admin:${TOKENS.ops},bot:heartbeat:${TOKENS.bot},ci:maintenance+incidents:${TOKENS.ci}`
+export const OPERATOR_TOKENS = `ops:admin:${TOKENS.ops},bot:heartbeat:${TOKENS.bot},ci:maintenance+incidents:${TOKENS.ci},worker:push:${TOKENS.worker}`
 
 export const STATUS_FILE = `components:
   - { id: bot, builtin: bot }
   - { id: music, name: Music, check: { manual: true } }
   - { id: api, name: Public API, check: { manual: true } }
   - { id: website, name: Website, check: { http: { url: "http://127.0.0.1:9/" } } }
+  - { id: reminders, name: Reminders, check: { push: { within: 2m } } }
 `
 
 export interface OperatorProcess {

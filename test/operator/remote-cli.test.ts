@@ -59,6 +59,8 @@ describe('the remote CLI on SQLite', { timeout: 240_000 }, () => {
       assert.equal(components.indicator, 'critical')
       await eventually(() => publicJson(service, '/api/v1/health/shards').catch(() => ({})), (body) => body.total === 4, 20_000)
       assert.match(ok(await cli.run(['component', 'clear', 'music'])), /^component music: operational \(cleared\)$/m)
+      assert.match(ok(await cli.run(['push', 'reminders', '--status', 'down', '--latency', '1200', '--message', 'The worker crashed.'])), /^reminders: down \(1200 ms\)$/m)
+      await eventually(() => publicJson(service, '/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'reminders')?.status === 'major_outage', 15_000)
     } finally {
       cli.cleanup()
     }
