@@ -1,14 +1,16 @@
-// The delivery worker every replica runs: gives configured targets their deliveries of new events, leases due ones,
-// sends them (Discord or signed webhook), and records the outcome — delivered, retried with backoff, or failed after
-// the retry window. Targets are named by their key in logs and rows; their URLs appear nowhere but in the request.
+// The delivery worker every replica runs: one lane per configured target (a hanging target delays only itself) that
+// gives it deliveries of new events, leases due ones (the lease renewed while it works), sends them (Discord or signed
+// webhook), and records the outcome — delivered, retried with backoff, or failed after the retry window — retrying the
+// write until it lands. Targets are named by their key in logs and rows; their URLs appear nowhere but in the request.
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { repeating } from '../lib/repeating.ts'
 import type { Database } from '../store/database.ts'
 import {
   claimDeliveries, fanOut, findDiscordMessage, forgetDiscordMessage, markAttemptFailed, markDelivered, postponeDelivery,
-  pruneEvents, registerTarget, saveDiscordMessage, type ClaimedDelivery
+  pruneEvents, registerTarget, renewLeases, saveDiscordMessage, type ClaimedDelivery
 } from '../store/repositories/notifications.ts'
 import type { DiscordMessageStore } from './discord.ts'
 import type { EventPayload } from './events.ts'
@@ -27,14 +29,17 @@ export interface WorkerTuning {
   pollMs: number
   /** Each request's time limit; default 10 s. */
   timeoutMs: number
-  /** How long a claimed delivery is reserved for its worker; another takes it after that (its worker died). Default 3 × timeout. */
+  /**
+   * How long a claimed delivery is reserved for its worker; another takes it after that (its worker died). The worker
+   * renews it every third of this while it works on the claim. Default 3 × timeout.
+   */
   leaseMs: number
   /** The first retry's delay, doubling per attempt up to backoffMaxMs; default 10 s and 1 h. */
   backoffBaseMs: number
   backoffMaxMs: number
   /** How long a failing delivery is retried before it is marked failed; default 24 h. */
   retryWindowMs: number
-  /** Deliveries claimed per round; default 20. */
+  /** Deliveries claimed per round and target; default 20. */
   batch: number
 }
 
@@ -54,10 +59,13 @@ export interface WorkerOptions {
 }
 
 export interface DeliveryWorker {
-  /** One round: fan out, claim, deliver; returns how many deliveries it attempted. */
+  /** One round of every target side by side: fan out, claim, deliver; returns how many deliveries it attempted. */
   runOnce (): Promise<number>
   start (): void
-  /** Stops; waits a moment for a round in flight (an unfinished delivery's lease runs out, and another worker retries it). */
+  /**
+   * Stops; waits a moment for rounds in flight (an unfinished delivery's lease runs out, and another worker retries it:
+   * at least once across a stop or a crash).
+   */
   stop (): Promise<void>
 }
 
@@ -65,30 +73,39 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
   const { database, clock, logger, targets, baseUrl } = options
   const tuning = { ...DEFAULT_TUNING, ...options.tuning }
   if (options.tuning?.leaseMs === undefined) tuning.leaseMs = 3 * tuning.timeoutMs
-  const byKey = new Map(targets.map((target) => [target.key, target]))
   const firstSeen = new Map<string, string>()
   /** Targets whose rate limit says wait: nothing is sent to them before this time. */
   const notBefore = new Map<string, number>()
   const iso = (ms: number) => new Date(ms).toISOString()
   let lastPrune = 0
+  let stopping = false
 
-  const fanOutAll = async (now: number) => {
-    for (const target of targets) {
-      let since = firstSeen.get(target.key)
-      if (since === undefined) {
-        since = await registerTarget(database.db, target.key, iso(now - NEW_TARGET_LOOKBACK_MS))
-        firstSeen.set(target.key, since)
+  /**
+   * A write that must land (something was sent, or is about to be): retried with a growing pause, up to 1 s, for as
+   * long as the database refuses it (SQLite's lock held by a CLI, PostgreSQL away). Only stopping gives up.
+   */
+  const untilWritten = async (what: string, target: string, write: () => Promise<void>): Promise<void> => {
+    let pauseMs = 20
+    let warned = false
+    for (;;) {
+      try {
+        await write()
+        if (warned) logger.info({ target, what }, 'notifications: outcome recorded after waiting for the database')
+        return
+      } catch (error) {
+        if (stopping) throw error
+        if (!warned) logger.warn({ target, what, code: (error as { code?: unknown }).code }, 'notifications: the database refused a write; retrying until it lands')
+        warned = true
+        await sleep(pauseMs)
+        pauseMs = Math.min(pauseMs * 2, 1000)
       }
-      // Events older than the retry window would only fail: the scan stays within it.
-      const windowStart = iso(now - tuning.retryWindowMs)
-      await fanOut(database.db, target.key, since > windowStart ? since : windowStart, iso(now), iso(now + tuning.retryWindowMs))
     }
   }
 
   const messagesOf = (target: Target): DiscordMessageStore => ({
     find: (subject) => findDiscordMessage(database.db, target.key, subject),
-    save: (subject, id) => saveDiscordMessage(database.db, target.key, subject, id),
-    forget: (subject) => forgetDiscordMessage(database.db, target.key, subject)
+    save: (subject, id) => untilWritten('discord message id', target.key, () => saveDiscordMessage(database.db, target.key, subject, id)),
+    forget: (subject) => untilWritten('deleted discord message', target.key, () => forgetDiscordMessage(database.db, target.key, subject))
   })
 
   const send = (target: Target, delivery: ClaimedDelivery, now: number): Promise<Outcome> => sendEvent(target, {
@@ -98,24 +115,24 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     baseUrl, messages: messagesOf(target), mention: options.discordMention, secret: options.webhookSecret, timeoutMs: tuning.timeoutMs, now
   })
 
-  const deliver = async (delivery: ClaimedDelivery) => {
-    const target = byKey.get(delivery.target)!
+  const deliver = async (target: Target, delivery: ClaimedDelivery) => {
     const log = { target: target.key, event: delivery.kind, eventId: delivery.eventId, delivery: delivery.id, attempt: delivery.attempts }
+    const record = (write: () => Promise<void>) => untilWritten('delivery outcome', target.key, write)
     const paused = notBefore.get(target.key) ?? 0
     if (paused > clock.now()) {
-      await postponeDelivery(database.db, delivery, iso(paused), null)
+      await record(() => postponeDelivery(database.db, delivery, iso(paused), null))
       return
     }
     const outcome = await send(target, delivery, clock.now())
     const now = clock.now()
     if (outcome.kind === 'delivered') {
-      await markDelivered(database.db, delivery, iso(now))
       if (outcome.pauseMs !== undefined) notBefore.set(target.key, now + outcome.pauseMs)
+      await record(() => markDelivered(database.db, delivery, iso(now)))
       logger.debug(log, 'notification delivered')
       return
     }
     if (outcome.kind === 'permanent') {
-      await markAttemptFailed(database.db, delivery, outcome.error, undefined)
+      await record(() => markAttemptFailed(database.db, delivery, outcome.error, undefined))
       logger.error({ ...log, error: outcome.error }, 'notification failed for good')
       return
     }
@@ -123,47 +140,81 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     const next = now + (outcome.retryAfterMs ?? backoffMs(delivery.attempts, tuning.backoffBaseMs, tuning.backoffMaxMs))
     if (next > Date.parse(delivery.retryUntil)) {
       const error = `${outcome.error} (gave up after ${delivery.attempts} attempts)`
-      await markAttemptFailed(database.db, delivery, error, undefined)
+      await record(() => markAttemptFailed(database.db, delivery, error, undefined))
       logger.error({ ...log, error }, 'notification failed for good')
       return
     }
-    await markAttemptFailed(database.db, delivery, outcome.error, iso(next))
+    await record(() => markAttemptFailed(database.db, delivery, outcome.error, iso(next)))
     logger.warn({ ...log, error: outcome.error, retryAt: iso(next) }, 'notification not delivered; will retry')
   }
 
-  const runOnce = async (): Promise<number> => {
+  /** One round of one target: its new events fanned out, its due deliveries claimed and sent in event order. */
+  const runTarget = async (target: Target): Promise<number> => {
     const now = clock.now()
-    await fanOutAll(now)
-    if (now - lastPrune >= HOUR_MS) {
-      await pruneEvents(database.db, iso(now - KEEP_EVENTS_MS))
-      lastPrune = now
+    let since = firstSeen.get(target.key)
+    if (since === undefined) {
+      since = await registerTarget(database.db, target.key, iso(now - NEW_TARGET_LOOKBACK_MS))
+      firstSeen.set(target.key, since)
     }
-    const ready = targets.filter((target) => (notBefore.get(target.key) ?? 0) <= now).map((target) => target.key)
+    // Events older than the retry window would only fail: the scan stays within it.
+    const windowStart = iso(now - tuning.retryWindowMs)
+    await fanOut(database.db, target.key, since > windowStart ? since : windowStart, iso(now), iso(now + tuning.retryWindowMs))
+    if (now - lastPrune >= HOUR_MS) {
+      lastPrune = now
+      await pruneEvents(database.db, iso(now - KEEP_EVENTS_MS))
+    }
+    if ((notBefore.get(target.key) ?? 0) > now) return 0
+    const token = randomUUID()
     const claimed = await claimDeliveries(database, {
-      targets: ready, now: iso(now), leaseUntil: iso(now + tuning.leaseMs), token: randomUUID(), limit: tuning.batch
+      targets: [target.key], now: iso(now), leaseUntil: iso(now + tuning.leaseMs), token, limit: tuning.batch
     })
-    // Each target's deliveries one after the other (in event order); the targets side by side.
-    const perTarget = Map.groupBy(claimed, (delivery) => delivery.target)
-    await Promise.all([...perTarget.values()].map(async (list) => {
-      for (const delivery of list) {
+    if (claimed.length === 0) return 0
+    // The lease outlives the work: renewed every third of its length while this claim is being worked on (a renewal
+    // the database refuses is tried again at the next tick, long before the lease runs out).
+    const renewal = setInterval(() => {
+      renewLeases(database.db, token, iso(clock.now() + tuning.leaseMs)).catch(() => undefined)
+    }, Math.max(10, Math.floor(tuning.leaseMs / 3)))
+    renewal.unref()
+    try {
+      for (const delivery of claimed) {
+        if (stopping) break
         try {
-          await deliver(delivery)
+          await deliver(target, delivery)
         } catch (error) {
-          // The database failed around the request: the lease runs out and the delivery is tried again.
-          logger.warn({ target: delivery.target, eventId: delivery.eventId, code: (error as { code?: unknown }).code }, 'notification outcome not recorded; will retry')
+          // The database failed before anything was sent (or the worker is stopping): the lease runs out and the
+          // delivery is tried again.
+          logger.warn({ target: target.key, eventId: delivery.eventId, code: (error as { code?: unknown }).code }, 'notification outcome not recorded; will retry')
         }
       }
-    }))
+    } finally {
+      clearInterval(renewal)
+    }
     return claimed.length
   }
 
-  const rounds = repeating({
-    round: runOnce,
+  const runOnce = async (): Promise<number> => {
+    const attempted = await Promise.all(targets.map(runTarget))
+    return attempted.reduce((sum, count) => sum + count, 0)
+  }
+
+  // Each target in a lane of its own: a target that hangs until its time limit holds up only its own deliveries.
+  const lanes = targets.map((target) => repeating({
+    round: () => runTarget(target),
     // Straight on while there is work; otherwise the next poll.
     delayAfter: (attempted) => (attempted ?? 0) > 0 ? 0 : tuning.pollMs,
-    onFailing: (error) => logger.warn({ code: (error as { code?: unknown }).code }, 'notifications: cannot read the outbox; trying again'),
-    onRecovered: () => logger.info('notifications: reading the outbox again')
-  })
+    onFailing: (error) => logger.warn({ target: target.key, code: (error as { code?: unknown }).code }, 'notifications: cannot read the outbox; trying again'),
+    onRecovered: () => logger.info({ target: target.key }, 'notifications: reading the outbox again')
+  }))
 
-  return { runOnce, start: rounds.start, stop: () => rounds.stop(2000) }
+  return {
+    runOnce,
+    start () {
+      stopping = false
+      for (const lane of lanes) lane.start()
+    },
+    async stop () {
+      stopping = true
+      await Promise.all(lanes.map((lane) => lane.stop(2000)))
+    }
+  }
 }

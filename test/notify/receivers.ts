@@ -1,7 +1,8 @@
 // Real HTTP receivers on loopback for notification tests: one behaves like Discord's webhook API (execute with
 // `?wait=true`, edit a message, 429 with retry_after, 500, hang, 404, embed limits checked), the other is a plain
 // endpoint that verifies Standard Webhooks signatures with the `standardwebhooks` package. Both can be scripted per
-// request, hold a request until released, and go down and come back on the same port.
+// request (or answer every request slowly, or hang), hold a request until released, and go down and come back on the
+// same port.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Webhook } from 'standardwebhooks'
@@ -15,6 +16,8 @@ export type Behaviour =
   | { kind: 'hang' }
   /** Keeps the request until release() is called, then answers as `then`. */
   | { kind: 'hold', then?: Behaviour }
+  /** Answers as `then` after `ms` (a slow receiver, still inside the sender's time limit). */
+  | { kind: 'slow', ms: number, then?: Behaviour }
 
 export interface Received {
   method: string
@@ -34,6 +37,8 @@ export interface Received {
 abstract class Receiver {
   readonly requests: Received[] = []
   readonly script: Behaviour[] = []
+  /** How requests are answered once the script is used up. */
+  fallback: Behaviour = { kind: 'ok' }
   #server: Server | undefined
   #port = 0
   readonly #sockets = new Set<Socket>()
@@ -87,8 +92,13 @@ abstract class Receiver {
       connectionClosed: () => request.socket.destroyed
     }
     this.requests.push(received)
-    let behaviour = this.script.shift() ?? { kind: 'ok' }
+    let behaviour = this.script.shift() ?? this.fallback
     if (behaviour.kind === 'hang') return
+    if (behaviour.kind === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, behaviour.ms))
+      if (response.destroyed) return
+      behaviour = (behaviour as { then?: Behaviour }).then ?? { kind: 'ok' }
+    }
     if (behaviour.kind === 'hold') {
       const then = behaviour.then ?? { kind: 'ok' }
       for (const notify of this.#onHold.splice(0)) notify(received)

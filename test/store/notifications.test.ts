@@ -54,9 +54,13 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(retaken.map((d) => d.eventId), a.map((d) => d.eventId), 'after the lease ran out another worker takes them')
       assert.equal(retaken[0]!.attempts, 2)
 
-      await markDelivered(db, a[0]!, at(41)) // the old holder's late outcome is ignored
-      assert.equal((await listDeliveries(db, 'delivered', 10)).length, 0)
-      await markDelivered(db, retaken[0]!, at(41))
+      // The old holder's late success counts (it was sent: nobody must send it again); its late failure does not.
+      await markAttemptFailed(db, a[1]!, 'http 500', at(500))
+      assert.equal((await listDeliveries(db, 'pending', 10)).find((d) => d.id === a[1]!.id)?.last_error, null, 'a late failure is ignored')
+      await markDelivered(db, a[0]!, at(41))
+      assert.equal((await listDeliveries(db, 'delivered', 10)).length, 1)
+      await markDelivered(db, retaken[0]!, at(42))
+      assert.equal((await listDeliveries(db, 'delivered', 10))[0]!.delivered_at, at(41), 'recorded once')
       await markAttemptFailed(db, retaken[1]!, 'http 500', at(100))
       const next = await claim('d', 42)
       assert.deepEqual(next.map((d) => d.kind), ['incident.updated'], 'the next of incident 7; incident 8 waits for its retry')
@@ -81,6 +85,16 @@ for (const backend of databaseBackends()) {
       assert.equal(await recordStatusChange(database, { to: 'ok', at: at(60) }, event('ok', 60)), true)
       assert.equal(await recordStatusChange(database, { to: 'down', at: at(13) }, event('down', 13)), false, 'a late replica writes its old change after the recovery')
       const events = await db.selectFrom('notify_events').select(['kind', 'payload']).orderBy('id').execute()
+      assert.deepEqual(events.map((e) => JSON.parse(e.payload)), [{ from: 'ok', to: 'down' }, { from: 'down', to: 'ok' }])
+    })
+
+    it('announces the very first status when it is not ok (from ok), once across replicas', async (t) => {
+      const database = await open(t)
+      const event = (to: string, seconds: number) => (from: string) => ({ kind: 'status.changed', subject: 'status', payload: { from, to }, at: at(seconds) })
+      assert.equal(await recordStatusChange(database, { to: 'down', at: at(0) }, event('down', 0)), true, 'the first status, down, is news')
+      assert.equal(await recordStatusChange(database, { to: 'down', at: at(1) }, event('down', 1)), false, 'another replica starting into the same outage')
+      assert.equal(await recordStatusChange(database, { to: 'ok', at: at(60) }, event('ok', 60)), true)
+      const events = await database.db.selectFrom('notify_events').select(['payload']).orderBy('id').execute()
       assert.deepEqual(events.map((e) => JSON.parse(e.payload)), [{ from: 'ok', to: 'down' }, { from: 'down', to: 'ok' }])
     })
   })

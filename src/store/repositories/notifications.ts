@@ -114,11 +114,21 @@ export async function claimDeliveries (database: Database, options: ClaimOptions
   }))
 }
 
-/** Records a successful delivery (if this worker still holds the lease, or nobody recorded one since). */
+/**
+ * Records a successful delivery while it is still pending, whoever holds its lease now: it was sent, so it is
+ * delivered (a worker that lost the lease must not leave it to be sent once more).
+ */
 export async function markDelivered (db: Kysely<Tables>, delivery: ClaimedDelivery, at: string): Promise<void> {
   await db.updateTable('notify_deliveries')
     .set({ state: 'delivered', delivered_at: at, lease_token: null, lease_until: null, last_error: null })
-    .where('id', '=', delivery.id).where('state', '=', 'pending').where('lease_token', '=', delivery.leaseToken)
+    .where('id', '=', delivery.id).where('state', '=', 'pending')
+    .execute()
+}
+
+/** Extends the lease of every delivery still held under `token` (the worker is alive and still working on them). */
+export async function renewLeases (db: Kysely<Tables>, token: string, leaseUntil: string): Promise<void> {
+  await db.updateTable('notify_deliveries').set({ lease_until: leaseUntil })
+    .where('lease_token', '=', token).where('state', '=', 'pending')
     .execute()
 }
 
@@ -165,13 +175,19 @@ export interface StatusChange {
 /**
  * Announces an overall status change once across replicas: writes the event (made from the status announced
  * before) when the last announced status is another one and older than the change. The first status ever seen is
- * recorded without an event. Returns whether the event was written.
+ * announced (from `ok`) unless it is `ok` itself. Returns whether the event was written.
  */
 export async function recordStatusChange (database: Database, change: StatusChange, event: (from: string) => NewEvent): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('notify_status').values({ id: 1, status: change.to, changed_at: change.at })
       .onConflict((conflict) => conflict.column('id').doNothing()).executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return false
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      // The very first status: nothing to announce when all is well; anything else is news (from the `ok` a fresh
+      // instance assumes).
+      if (change.to === 'ok') return false
+      await insertEvent(trx, event('ok'))
+      return true
+    }
     let current = trx.selectFrom('notify_status').select(['status', 'changed_at']).where('id', '=', 1)
     if (database.dialect === 'postgres') current = current.forUpdate()
     const last = await current.executeTakeFirstOrThrow()
