@@ -23,15 +23,19 @@ export interface HeartbeatReport {
   at?: Date
 }
 
-const MAX_ID = 1_000_000
+/**
+ * The highest shard (and cluster) id accepted: 65,536 shards, far beyond the tens of thousands Discord's largest bots
+ * run. Every shard up to the highest id is listed, so one wild id would otherwise make the bot that many shards.
+ */
+export const MAX_SHARD_ID = 65_535
 
-/** Why a report is not acceptable, or undefined when it is. */
+/** Why a report is not acceptable, or undefined when it is. The CLI, the reporter and the operator API all ask it. */
 export function heartbeatProblem (report: HeartbeatReport): string | undefined {
-  if (!Number.isSafeInteger(report.shard) || report.shard < 0 || report.shard > MAX_ID) return 'shard must be a whole number from 0'
+  if (!Number.isSafeInteger(report.shard) || report.shard < 0 || report.shard > MAX_SHARD_ID) return `shard must be a whole number from 0 to ${MAX_SHARD_ID}`
   if (!(SHARD_STATUSES as readonly string[]).includes(report.status)) return `status must be one of ${SHARD_STATUSES.join(', ')}`
   if (report.pingMs != null && !(Number.isFinite(report.pingMs) && report.pingMs >= 0 && report.pingMs < 3_600_000)) return 'ping must be a number of milliseconds from 0'
   if (report.guilds != null && !(Number.isSafeInteger(report.guilds) && report.guilds >= 0)) return 'guilds must be a whole number from 0'
-  if (report.cluster != null && !(Number.isSafeInteger(report.cluster) && report.cluster >= 0 && report.cluster <= MAX_ID)) return 'cluster must be a whole number from 0'
+  if (report.cluster != null && !(Number.isSafeInteger(report.cluster) && report.cluster >= 0 && report.cluster <= MAX_SHARD_ID)) return `cluster must be a whole number from 0 to ${MAX_SHARD_ID}`
   return undefined
 }
 

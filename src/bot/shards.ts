@@ -2,6 +2,7 @@
 // by cluster, with the count that decides "connected".
 import type { Shard, ShardCluster, ShardsBody, ShardState } from '../api/shards.ts'
 import type { BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
+import { MAX_SHARD_ID } from './heartbeat-reporter.ts'
 
 /** A shard's state at `now`: what it reported while fresh, `silent` once its heartbeat is older than the timeout. */
 export function shardState (row: BotHeartbeatRow, freshSince: number): ShardState {
@@ -9,10 +10,12 @@ export function shardState (row: BotHeartbeatRow, freshSince: number): ShardStat
 }
 
 /**
- * Every shard from 0 to the highest id reported (ids never reported are `missing`, in the cluster of the
- * nearest reported shard below them); undefined when no shard has reported.
+ * Every shard from 0 to the highest id reported up to MAX_SHARD_ID (ids never reported are `missing`, in the cluster of
+ * the nearest reported shard below them); undefined when no shard has reported.
  */
-export function buildShardsBody (rows: readonly BotHeartbeatRow[], now: number, timeoutSeconds: number): ShardsBody | undefined {
+export function buildShardsBody (reported: readonly BotHeartbeatRow[], now: number, timeoutSeconds: number): ShardsBody | undefined {
+  // A row above the bound was written before it existed: left out rather than making the bot that many shards.
+  const rows = reported.filter((row) => row.shard_id <= MAX_SHARD_ID)
   if (rows.length === 0) return undefined
   const freshSince = now - timeoutSeconds * 1000
   const byId = new Map(rows.map((row) => [row.shard_id, row]))

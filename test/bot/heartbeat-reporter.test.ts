@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Status } from 'discord.js'
+import { buildShardsBody } from '../../src/bot/shards.ts'
 import {
-  openHeartbeatReporter, reportsFromDiscordJs, reportsFromHybridCluster, shardStatusFromDiscordJs,
+  heartbeatProblem, MAX_SHARD_ID, openHeartbeatReporter, reportsFromDiscordJs, reportsFromHybridCluster, shardStatusFromDiscordJs,
   type DiscordJsClientLike
 } from '../../src/bot/heartbeat-reporter.ts'
 import { openDatabase } from '../../src/store/database.ts'
@@ -81,3 +82,23 @@ for (const backend of databaseBackends()) {
     })
   })
 }
+
+describe('the shard bound', () => {
+  it('the reporter refuses shard 1,000,000 and cluster 65,536 before writing; rows above the bound written before it are left out of the shards', async (t) => {
+    const dataDir = testConfig(t).dataDir
+    const database = openDatabase({ databaseUrl: undefined, dataDir })
+    t.after(() => database.close())
+    await migrate(database)
+    const reporter = openHeartbeatReporter({ dataDir })
+    t.after(() => reporter.close())
+    await assert.rejects(reporter.report({ shard: 1_000_000, status: 'ready' }), { name: 'RangeError', message: 'shard must be a whole number from 0 to 65535' })
+    await assert.rejects(reporter.report({ shard: 0, status: 'ready', cluster: 65_536 }), /cluster must be a whole number from 0 to 65535/)
+    assert.equal(heartbeatProblem({ shard: MAX_SHARD_ID, status: 'ready' }), undefined)
+    assert.deepEqual(await listBotHeartbeats(database), [], 'nothing written')
+    // A row from before the bound (written straight into the table, as an old version accepted it).
+    await reporter.report({ shard: 1, status: 'ready' })
+    await database.db.insertInto('bot_heartbeats').values({ shard_id: 1_000_000, status: 'ready', ping_ms: null, guilds: null, reported_at: new Date().toISOString(), cluster_id: null }).execute()
+    const body = buildShardsBody(await listBotHeartbeats(database), Date.now(), 90)
+    assert.equal(body?.total, 2, 'shards 0 and 1; the row of shard 1,000,000 is left out')
+  })
+})

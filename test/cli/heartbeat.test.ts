@@ -59,6 +59,19 @@ describe('status-api heartbeat', () => {
       assert.ok(!existsSync(path.join(dir, 'status.db')), 'no database was even opened')
     })
   }
+
+  it('refuses shard 1,000,000 (the real bin): one line naming the bound, exit 2, nothing written; 65,535 is the highest accepted', async (t) => {
+    const dir = tempDir(t)
+    const refused = await runProcess(dir, ['heartbeat', '--shard', '1000000', '--status', 'ready'])
+    assert.equal(refused.status, 2)
+    assert.equal(refused.stderr.trim(), 'status-api: heartbeat: shard must be a whole number from 0 to 65535')
+    assert.ok(!existsSync(path.join(dir, 'status.db')), 'nothing written')
+    const cluster = await run(dir, ['heartbeat', '--shard', '1', '--status', 'ready', '--cluster', '65536'])
+    assert.equal(cluster.status, 2)
+    assert.match(cluster.stderr, /cluster must be a whole number from 0 to 65535/)
+    const highest = await run(dir, ['heartbeat', '--shard', '65535', '--status', 'ready'])
+    assert.equal(highest.status, 0, highest.stderr)
+  })
 })
 
 describe('status-api seed', () => {

@@ -95,9 +95,10 @@ abstract class Receiver {
     let behaviour = this.script.shift() ?? this.fallback
     if (behaviour.kind === 'hang') return
     if (behaviour.kind === 'slow') {
-      await new Promise((resolve) => setTimeout(resolve, behaviour.ms))
+      const { ms, then = { kind: 'ok' } } = behaviour
+      await new Promise((resolve) => setTimeout(resolve, ms))
       if (response.destroyed) return
-      behaviour = (behaviour as { then?: Behaviour }).then ?? { kind: 'ok' }
+      behaviour = then
     }
     if (behaviour.kind === 'hold') {
       const then = behaviour.then ?? { kind: 'ok' }
