@@ -31,6 +31,9 @@ export class InvalidInput extends Error {
 // reach terminals and pages unseen, and PostgreSQL refuses NUL in text.
 const TITLE_FORBIDDEN = /\p{Cc}/u
 const MESSAGE_FORBIDDEN = /[^\P{Cc}\t\n\r]/u
+// Noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every plane) are for a program's own use, never for
+// interchange; U+FFFE and U+FFFF cannot be written in XML 1.0 at all, and one of them made every feed invalid.
+const NONCHARACTER = /\p{Noncharacter_Code_Point}/u
 
 /** A title: not blank, one line, at most 200 characters. Returned verbatim. */
 export function checkTitle (label: string, value: string | undefined): string {
@@ -49,6 +52,10 @@ function checkText (label: string, value: string | undefined, max: number, forbi
   const length = [...value].length
   if (length > max) throw new InvalidInput(`${label} is ${length} characters long; at most ${max} are allowed`)
   if (forbidden.test(value)) throw new InvalidInput(`${label} must be ${shape}`)
+  const nonCharacter = NONCHARACTER.exec(value)?.[0]
+  if (nonCharacter !== undefined) {
+    throw new InvalidInput(`${label} contains U+${nonCharacter.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, a Unicode noncharacter that feeds cannot carry`)
+  }
   return value
 }
 

@@ -1,9 +1,11 @@
 // The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and German): one entry per published update,
-// written by the `feed` library. Operator text is HTML-escaped: both formats carry titles and content as HTML.
+// written by the `feed` library. Operator text is HTML-escaped: both formats carry titles and content as HTML; a
+// character XML cannot carry (from a row older than the input rules) is replaced, so the feed always parses.
 import { Feed, type Item } from 'feed'
 import type { PublicComponent } from '../api/components.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
+import { xmlSafe } from '../lib/xml-chars.ts'
 import type { FeedEvent } from './feed-events.ts'
 import { FEED_TEXT, type FeedText } from './feed-text.ts'
 import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
@@ -64,7 +66,7 @@ export function buildFeed (options: FeedOptions): string {
     ttl: 1
   })
   for (const event of events) feed.addItem(item(event, text, options))
-  return format === 'atom' ? feed.atom1() : feed.rss2()
+  return xmlSafe(format === 'atom' ? feed.atom1() : feed.rss2())
 }
 
 function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {

@@ -72,9 +72,12 @@ const MORE = {
   }
 } satisfies Record<Locale, { windows: Record<UptimeWindow, string> } & Record<string, unknown>>
 
-/** Text from a body, safe inside Markdown: one line, no markup of its own. */
+/**
+ * Text from a body, safe inside Markdown: one line, no markup of its own. An `&` that starts an entity or a character
+ * reference is escaped too (`&amp;` typed by an operator reads as `&amp;`, not `&`).
+ */
 export function markdownText (value: string): string {
-  return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]/g, '\\$&')
+  return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]|&(?=#\d+;|#[xX][\da-fA-F]+;|[A-Za-z][A-Za-z\d]*;)/g, '\\$&')
 }
 
 export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
