@@ -9,7 +9,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import type { TestContext } from 'node:test'
-import { openIncident, updateIncident } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/operations.ts'
 import { openDatabase, SQLITE_FILE } from '../../src/store/database.ts'
 import { tempDir } from '../helper.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
@@ -61,7 +61,7 @@ describe('notification targets are independent', () => {
         await sleep(300)
       }
     } finally {
-      database.close()
+      await database.close()
     }
     await eventually('20 webhooks', 15_000, async () => webhook.verified.length >= 20)
     const latencies = webhook.verified.map((m) => m.at - Date.parse(m.timestamp)).sort((a, b) => a - b)
@@ -84,7 +84,7 @@ describe('a sent delivery is recorded however busy SQLite is, and never sent aga
     try {
       await openIncident(database.db, { title: 'Held', impact: 'major', status: 'investigating', message: 'opened' }, Date.now())
     } finally {
-      database.close()
+      await database.close()
     }
     await Promise.all([heldWebhook, heldDiscord])
     const lock = await holdWriteLock(path.join(dataDir, SQLITE_FILE), 4500)
@@ -97,7 +97,7 @@ describe('a sent delivery is recorded however busy SQLite is, and never sent aga
         const rows = await check.db.selectFrom('notify_deliveries').select('state').execute()
         return rows.length === 2 && rows.every((row) => row.state === 'delivered')
       } finally {
-        check.close()
+        await check.close()
       }
     })
     await sleep(3000) // a re-send after the lease would show up by now
