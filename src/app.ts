@@ -6,7 +6,7 @@ import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
-import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError } from './http/client-errors.ts'
+import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError, MAX_PATH_SEGMENT } from './http/client-errors.ts'
 import plainNumbers from './http/plain-numbers.ts'
 import { throttledRejectionLog } from './http/rejection-log.ts'
 import rateLimit from './http/rate-limit.ts'
@@ -69,7 +69,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
     // validateSchema: Ajv would compile the JSON Schema meta-schema at start (~25 ms) to check the few request schemas;
     // test/discovery/openapi.test.ts validates every schema of every route (they are all in the OpenAPI document).

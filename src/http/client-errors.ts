@@ -72,7 +72,16 @@ export function expectationHandler (nextRequestId: () => string) {
   }
 }
 
-/** Fastify's own pre-routing errors (FST_ERR_BAD_URL for `/%`, …): a 400 problem like any other. */
-export function handleFrameworkError (_error: Error, _request: FastifyRequest, reply: FastifyReply): void {
-  sendProblem(reply, problems.invalidRequest('The request URL could not be decoded.'))
+/** The longest path segment routed (Fastify's maxParamLength); no id or name of this API comes near it. */
+export const MAX_PATH_SEGMENT = 200
+
+/**
+ * Fastify's own pre-routing errors: a 400 problem like any other, naming the cause (a segment too long to be any id,
+ * such as a 5,000-digit server id; a URL that does not decode, such as `/%`).
+ */
+export function handleFrameworkError (error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = (error as { code?: unknown }).code === 'FST_ERR_MAX_PARAM_LENGTH'
+  sendProblem(reply, problems.invalidRequest(tooLong
+    ? `A part of the request path is longer than ${MAX_PATH_SEGMENT} characters: no id or name of this API is that long.`
+    : 'The request URL could not be decoded.'))
 }

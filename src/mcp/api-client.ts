@@ -1,8 +1,12 @@
 // The MCP server's view of a running status API: found through {base_url}/.well-known/api-catalog (its `status` and
-// `service-desc` links, then the OpenAPI document's server and paths), then plain GETs of the public endpoints.
+// `service-desc` links, then the OpenAPI document's server and paths), then plain GETs of the public endpoints. Only
+// links and redirects within the base URL's origin are followed: another host's body is never shown as this status.
 
+/** For a whole answer, body included: a connection that drips its body slowly times out too. */
 const TIMEOUT_MS = 10_000
 const BODY_LIMIT = 5 * 1024 * 1024
+const MAX_REDIRECTS = 5
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** An answer of the API that is a problem (RFC 9457): its detail is what the agent should read. */
 export class ApiProblem extends Error {
@@ -86,15 +90,17 @@ async function discoverApi (baseUrl: URL): Promise<ApiMap> {
   const href = (relation: string): URL => {
     const links = context?.[relation]
     const first = Array.isArray(links) ? (links[0] as { href?: unknown } | undefined)?.href : undefined
-    if (typeof first !== 'string') throw new ApiUnavailable(`The API catalog of ${baseUrl.origin} has no "${relation}" link.`)
-    return new URL(first, catalogUrl)
+    const url = typeof first === 'string' ? URL.parse(first, catalogUrl.href) : null
+    if (url === null) throw new ApiUnavailable(`The API catalog of ${baseUrl.origin} has no "${relation}" link.`)
+    return url
   }
-  const health = href('status')
-  const descriptionUrl = href('service-desc')
+  const health = sameOrigin(baseUrl, href('status'), `The API catalog's "status" link`)
+  const descriptionUrl = sameOrigin(baseUrl, href('service-desc'), `The API catalog's "service-desc" link`)
   const description = await getJson(descriptionUrl, { accept: 'application/openapi+json, application/json' }) as {
     servers?: Array<{ url?: unknown }>, paths?: Record<string, unknown>
   }
-  const server = typeof description.servers?.[0]?.url === 'string' ? new URL(description.servers[0].url, descriptionUrl) : new URL(descriptionUrl.origin)
+  const server = sameOrigin(baseUrl, typeof description.servers?.[0]?.url === 'string' ? new URL(description.servers[0].url, descriptionUrl) : new URL(descriptionUrl.origin),
+    'The OpenAPI description\'s server')
   const paths = new Map<string, URL>()
   for (const path of Object.keys(description.paths ?? {})) {
     paths.set(path, new URL(`${server.pathname.replace(/\/$/, '')}${path}`, server))
@@ -103,20 +109,45 @@ async function discoverApi (baseUrl: URL): Promise<ApiMap> {
   return { health, paths, germanPrefix: germanSearch?.slice(0, germanSearch.indexOf('/docs/api/search')) }
 }
 
-/** GET JSON with a timeout and a body limit; problem+json answers become ApiProblem, everything else unexpected ApiUnavailable. */
+/** `url` when it is within `baseUrl`'s origin; otherwise a clear refusal naming what pointed elsewhere. */
+function sameOrigin (baseUrl: URL, url: URL, what: string): URL {
+  if (url.origin !== baseUrl.origin) {
+    throw new ApiUnavailable(`${what} points to another origin (${url.origin}); this MCP server follows only links within ${baseUrl.origin}.`)
+  }
+  return url
+}
+
+/**
+ * GET JSON with one time limit for the whole answer (redirects and body included) and a body limit, following at most
+ * five redirects within the same origin; problem+json answers become ApiProblem, everything else unexpected ApiUnavailable.
+ */
 async function getJson (url: URL, options: { accept?: string, acceptStatus?: number[] } = {}): Promise<unknown> {
+  const signal = AbortSignal.timeout(TIMEOUT_MS)
   let response: Response
-  try {
-    response = await fetch(url, { headers: { accept: options.accept ?? 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'follow' })
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : cause ?? 'the connection failed'
-    throw new ApiUnavailable(`Cannot reach the status API at ${url.origin} (${reason}).`)
+  let current = url
+  for (let redirects = 0; ; redirects++) {
+    try {
+      response = await fetch(current, { headers: { accept: options.accept ?? 'application/json' }, signal, redirect: 'manual' })
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code
+      const reason = signal.aborted ? `no answer within ${TIMEOUT_MS / 1000} s` : cause ?? 'the connection failed'
+      throw new ApiUnavailable(`Cannot reach the status API at ${url.origin} (${reason}).`)
+    }
+    if (!REDIRECTS.has(response.status)) break
+    await response.body?.cancel().catch(() => {})
+    const location = URL.parse(response.headers.get('location') ?? '', current.href)
+    if (location === null || response.headers.get('location') === null) {
+      throw new ApiUnavailable(`${current.pathname} answered a redirect (HTTP ${response.status}) without a usable Location.`)
+    }
+    sameOrigin(url, location, `${url.pathname} redirects to ${location.pathname}, which`)
+    if (redirects >= MAX_REDIRECTS) throw new ApiUnavailable(`${url.pathname} redirects too many times (more than ${MAX_REDIRECTS}: a redirect loop?).`)
+    current = location
   }
   const type = response.headers.get('content-type') ?? ''
   const text = await readLimited(response, BODY_LIMIT).catch((error: unknown) => {
     if (error instanceof ApiUnavailable) throw new ApiUnavailable(`${url.pathname} ${error.message}`)
-    return ''
+    if (signal.aborted) throw new ApiUnavailable(`${url.pathname} did not finish its answer within ${TIMEOUT_MS / 1000} s (timeout: the body arrived too slowly).`)
+    throw new ApiUnavailable(`${url.pathname}: the connection broke while the answer was being read.`)
   })
   let body: unknown
   try {

@@ -29,8 +29,12 @@ export function createMcpServer (api: StatusApi, log: (message: string) => void)
           log(`${tool.name}: ${error.message}`)
           return { content: [{ type: 'text', text: error.message }], isError: true }
         }
+        // A body of another shape (another service, or another version): the program's own error stays in the log.
         log(`${tool.name}: unexpected error: ${(error as Error).message}`)
-        return { content: [{ type: 'text', text: `The status API gave an answer this tool could not read (${(error as Error).message}).` }], isError: true }
+        return {
+          content: [{ type: 'text', text: `The status API at ${api.baseUrl.origin} answered with a body ${tool.name} cannot read: it does not have the shape of a status-api answer (another service, or an incompatible version?).` }],
+          isError: true
+        }
       }
     })
   }
