@@ -1,12 +1,13 @@
 // The bot probe by pull: GET BOT_STATUS_URL within 2 s; a JSON body with status/shards/latency is used when present.
-import { elapsedMs, roundLatency, type BotProbeResult } from './probe.ts'
+import { roundLatency, type BotProbeResult } from './probe.ts'
+import { startProbeTimer } from './probe-timer.ts'
 import type { ComponentStatus } from '../status.ts'
 
 export const BOT_URL_TIMEOUT_MS = 2000
 const BODY_LIMIT_BYTES = 64 * 1024
 
 export async function probeBotUrl (url: URL, timeoutMs = BOT_URL_TIMEOUT_MS): Promise<BotProbeResult> {
-  const started = performance.now()
+  const timer = startProbeTimer()
   const signal = AbortSignal.timeout(timeoutMs)
   let response: Response
   let body: string
@@ -14,6 +15,7 @@ export async function probeBotUrl (url: URL, timeoutMs = BOT_URL_TIMEOUT_MS): Pr
     response = await fetch(url, { signal, redirect: 'error', headers: { accept: 'application/json' } })
     body = await readLimited(response)
   } catch (error) {
+    timer.stop()
     const timedOut = signal.aborted || (error as Error).name === 'TimeoutError'
     return {
       status: 'down',
@@ -22,7 +24,7 @@ export async function probeBotUrl (url: URL, timeoutMs = BOT_URL_TIMEOUT_MS): Pr
       message: timedOut ? 'The bot did not answer its status check in time.' : 'The bot\'s status endpoint cannot be reached.'
     }
   }
-  const roundTrip = elapsedMs(started)
+  const roundTrip = timer.elapsedMs()
   if (!response.ok) {
     return { status: 'down', latencyMs: null, shards: null, message: 'The bot\'s status endpoint reports an error.' }
   }
