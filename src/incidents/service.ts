@@ -1,31 +1,42 @@
 // The incidents service: an in-memory copy of the incident and maintenance rows, refreshed from the
-// database in the background, so the endpoint and the health monitor answer without a query.
+// database in the background, so the endpoint and the health monitor answer without a query. A refresh reads every row
+// only when a cheap change stamp moved (or once an hour): an idle instance with years of history stays idle.
 import { isDeepStrictEqual } from 'node:util'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Database } from '../store/database.ts'
-import { loadIncidents } from '../store/repositories/incidents.ts'
+import { incidentsChangeStamp, loadIncidents } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
-import { RESOLVED_DAYS, buildIncidentsBody, maintenanceState, nextChange, type IncidentsData, type MaintenanceState } from './view.ts'
+import {
+  RECENT_RESOLVED, RESOLVED_DAYS, incidentBody, incidentsPage, listedIncidents, maintenanceState, nextChange, type IncidentsData, type MaintenanceState
+} from './view.ts'
 import type { Incident } from '../api/incidents.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
 export const INCIDENTS_REFRESH_MS = 10_000
+/** Every row is read again at least this often, stamp or not (rows leaving the 90 days, a database restored). */
+const FULL_READ_MS = 3600_000
 
 export interface IncidentsService {
   /** True once the rows have been read at least once. */
   readonly loaded: boolean
+  /** How many times every row was read since start (the bench and the tests watch it stay put while idle). */
+  readonly fullReads: number
   /** The rows as last read (the same object until they change), for views that need more than the body: feeds, Statuspage. */
   rows (): IncidentsData | undefined
   /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory. */
   body (): IncidentsBody
   /** The same body serialised; built again only when the rows change or the clock crosses a boundary. */
   serialized (): Serialized<IncidentsBody>
-  /** One incident as the body lists it (open, or resolved within 90 days), for its page; undefined otherwise. */
+  /** The id to ask `before` for the incidents after the default body's; undefined when it lists them all. */
+  next (): number | undefined
+  /** One page of the list after incident `before` (from the start when undefined); undefined when `before` is not listed. */
+  page (before: number | undefined, limit: number): { body: IncidentsBody, next: number | undefined } | undefined
+  /** One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise. */
   incident (id: number): Incident | undefined
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
   maintenance (id: number): { row: MaintenanceWithComponents, state: MaintenanceState } | undefined
@@ -54,25 +65,40 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   let failing = false
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  let view: { data: IncidentsData | undefined, from: number, until: number, body: Serialized<IncidentsBody> } | undefined
+  let view: {
+    data: IncidentsData | undefined, from: number, until: number, listed: ReturnType<typeof listedIncidents>, body: Serialized<IncidentsBody>, next: number | undefined
+  } | undefined
 
-  const serialized = () => {
+  const current = () => {
     const now = clock.now()
     if (view === undefined || view.data !== data || now < view.from || now >= view.until) {
-      const current = data ?? { incidents: [], maintenances: [] }
-      view = { data, from: now, until: nextChange(current, now), body: serialize(buildIncidentsBody(current, now)) }
+      const rows = data ?? { incidents: [], maintenances: [] }
+      const listed = listedIncidents(rows, now)
+      const page = incidentsPage(rows, listed, now, undefined, listed.open + RECENT_RESOLVED)!
+      view = { data, from: now, until: nextChange(rows, now), listed, body: serialize(page.body), next: page.next }
     }
-    return view.body
+    return view
   }
+  const serialized = () => current().body
+
+  let stamp: string | undefined
+  let lastFullRead = 0
+  let fullReads = 0
 
   const refresh = singleFlight(async () => {
     const now = clock.now()
+    const { db } = database // one connection for the stamp and the rows (the database may reopen meanwhile)
+    const latest = await incidentsChangeStamp(db)
+    if (data !== undefined && latest === stamp && now - lastFullRead < FULL_READ_MS && now >= lastFullRead) return
     // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
     const [incidents, maintenances] = await Promise.all([
-      loadIncidents(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
+      loadIncidents(db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
       // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed, their pages stay.
-      loadMaintenances(database.db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString())
+      loadMaintenances(db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString())
     ])
+    stamp = latest // read before the rows: a write in between moves the stamp again, and the next refresh reads it
+    lastFullRead = now
+    fullReads++
     const next = { incidents, maintenances }
     // Unchanged rows keep their identity, so nothing built from them is built again every refresh.
     if (!isDeepStrictEqual(next, data)) data = next
@@ -92,10 +118,16 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
 
   return {
     get loaded () { return data !== undefined },
+    get fullReads () { return fullReads },
     rows: () => data,
     body: () => serialized().value,
     serialized,
-    incident: (id) => serialized().value.incidents.find((incident) => incident.id === id),
+    next: () => current().next,
+    page: (before, limit) => incidentsPage(data ?? { incidents: [], maintenances: [] }, current().listed, clock.now(), before, limit),
+    incident (id) {
+      const row = current().listed.rows.find((candidate) => candidate.id === id)
+      return row === undefined ? undefined : incidentBody(row)
+    },
     maintenance (id) {
       const row = data?.maintenances.find((candidate) => candidate.id === id)
       return row === undefined ? undefined : { row, state: maintenanceState(row, clock.now()) }

@@ -11,6 +11,13 @@ const DAY_MS = 86_400_000
 export const UPCOMING_DAYS = 14
 /** Resolved incidents stay listed this many days after their resolution. */
 export const RESOLVED_DAYS = 90
+/**
+ * The recent window every surface shows by default (the status page, /status.md, the API without `before`): the open
+ * incidents and the newest this many resolved ones; the rest of the 90 days is reached page by page.
+ */
+export const RECENT_RESOLVED = 50
+/** The most incidents one page of GET /api/v1/health/incidents?limit= gives. */
+export const PAGE_LIMIT_MAX = 100
 
 export interface IncidentsData {
   incidents: IncidentWithUpdates[]
@@ -35,22 +42,44 @@ export function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Ro
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)[0]
 }
 
+/** Every incident listed within the 90 days, in the list's order: open ones first, then resolved ones, newest first. */
+export function listedIncidents (data: IncidentsData, now: number): { rows: IncidentWithUpdates[], open: number } {
+  const cut = now - RESOLVED_DAYS * DAY_MS
+  const newestFirst = (a: IncidentWithUpdates, b: IncidentWithUpdates) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id
+  const open = data.incidents.filter((incident) => incident.resolved_at === null).sort(newestFirst)
+  const resolved = data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut).sort(newestFirst)
+  return { rows: [...open, ...resolved], open: open.length }
+}
+
+/** One page of the list: the incidents after `before` (an incident of the list; from the start when undefined), at most `limit`. */
+export interface IncidentsPage {
+  body: IncidentsBody
+  /** The id to ask `before` next; undefined on the last page. */
+  next: number | undefined
+}
+
 export function buildIncidentsBody (data: IncidentsData, now: number): IncidentsBody {
+  const listed = listedIncidents(data, now)
+  return incidentsPage(data, listed, now, undefined, listed.open + RECENT_RESOLVED)!.body
+}
+
+/** Undefined when `before` names no incident of the list. */
+export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWithUpdates[] }, now: number, before: number | undefined, limit: number): IncidentsPage | undefined {
   const active = activeMaintenance(data.maintenances, now)
   const horizon = now + UPCOMING_DAYS * DAY_MS
   const upcoming = data.maintenances
     .filter((row) => row.ended_at === null && maintenanceState(row, now) === 'scheduled' && Date.parse(row.starts_at) <= horizon)
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)
-
-  const cut = now - RESOLVED_DAYS * DAY_MS
-  const newestFirst = (a: IncidentWithUpdates, b: IncidentWithUpdates) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id
-  const open = data.incidents.filter((incident) => incident.resolved_at === null).sort(newestFirst)
-  const resolved = data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut).sort(newestFirst)
-
+  const start = before === undefined ? 0 : listed.rows.findIndex((row) => row.id === before) + 1
+  if (start === 0 && before !== undefined) return undefined
+  const page = listed.rows.slice(start, start + limit)
   return {
-    maintenance: active === undefined ? null : maintenanceBody(active),
-    upcomingMaintenance: upcoming.map(maintenanceBody),
-    incidents: [...open, ...resolved].map(incidentBody)
+    body: {
+      maintenance: active === undefined ? null : maintenanceBody(active),
+      upcomingMaintenance: upcoming.map(maintenanceBody),
+      incidents: page.map(incidentBody)
+    },
+    next: start + limit < listed.rows.length ? page.at(-1)?.id : undefined
   }
 }
 

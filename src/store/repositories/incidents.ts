@@ -166,3 +166,16 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, 
   for (const incident of incidents.values()) incident.components.sort((a, b) => byCodeUnits(a.id, b.id))
   return [...incidents.values()]
 }
+
+/**
+ * A stamp that changes whenever anything loadIncidents or loadMaintenances reads could have: every incident write adds
+ * an update row (opening, updating, resolving, replacing components); windows are only added and ended. One cheap
+ * statement, so an idle instance does not read every row to find that nothing changed.
+ */
+export async function incidentsChangeStamp (db: Kysely<Tables>): Promise<string> {
+  const { rows } = await sql<Record<string, unknown>>`select
+    (select count(*) from incident_updates) as updates, (select max(id) from incident_updates) as last_update,
+    (select count(*) from maintenances) as windows, (select max(id) from maintenances) as last_window,
+    (select count(ended_at) from maintenances) as ended`.execute(db)
+  return Object.values(rows[0] ?? {}).map(String).join(',')
+}
