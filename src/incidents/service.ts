@@ -1,6 +1,7 @@
 // The incidents service: an in-memory copy of the incident and maintenance rows, refreshed from the
-// database in the background, so the endpoint and the health monitor answer without a query. A refresh reads every row
-// only when a cheap change stamp moved (or once an hour): an idle instance with years of history stays idle.
+// database in the background, so the endpoint and the health monitor answer without a query. A refresh reads nothing
+// but a cheap change stamp until it moves, then only the incidents written since (and the windows); every row is read
+// once an hour: an idle instance with a long history stays idle, and a change costs what it changed.
 import { isDeepStrictEqual } from 'node:util'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
@@ -11,7 +12,7 @@ import { incidentsChangeStamp, loadIncidents } from '../store/repositories/incid
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import {
-  RECENT_RESOLVED, RESOLVED_DAYS, incidentBody, incidentsPage, listedIncidents, maintenanceState, nextChange, type IncidentsData, type MaintenanceState
+  RECENT_RESOLVED, RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, type IncidentsData, type MaintenanceState
 } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
@@ -20,11 +21,13 @@ import type { MaintenanceWithComponents } from '../store/repositories/maintenanc
 export const INCIDENTS_REFRESH_MS = 10_000
 /** Every row is read again at least this often, stamp or not (rows leaving the 90 days, a database restored). */
 const FULL_READ_MS = 3600_000
+/** Update ids below the highest one read that are read again on a change (PostgreSQL may commit ids out of order). */
+const CONCURRENT_WRITES_MARGIN = 100
 
 export interface IncidentsService {
   /** True once the rows have been read at least once. */
   readonly loaded: boolean
-  /** How many times every row was read since start (the bench and the tests watch it stay put while idle). */
+  /** How many times every row was read since start (the bench and the tests watch it stay put: changes read only themselves). */
   readonly fullReads: number
   /** The rows as last read (the same object until they change), for views that need more than the body: feeds, Statuspage. */
   rows (): IncidentsData | undefined
@@ -66,14 +69,14 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let view: {
-    data: IncidentsData | undefined, from: number, until: number, listed: ReturnType<typeof listedIncidents>, body: Serialized<IncidentsBody>, next: number | undefined
+    data: IncidentsData | undefined, from: number, until: number, listed: ReturnType<typeof incidentList>, body: Serialized<IncidentsBody>, next: number | undefined
   } | undefined
 
   const current = () => {
     const now = clock.now()
     if (view === undefined || view.data !== data || now < view.from || now >= view.until) {
       const rows = data ?? { incidents: [], maintenances: [] }
-      const listed = listedIncidents(rows, now)
+      const listed = incidentList(rows, now)
       const page = incidentsPage(rows, listed, now, undefined, listed.open + RECENT_RESOLVED)!
       view = { data, from: now, until: nextChange(rows, now), listed, body: serialize(page.body), next: page.next }
     }
@@ -84,21 +87,49 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   let stamp: string | undefined
   let lastFullRead = 0
   let fullReads = 0
+  /** The highest update id read so far: a change reads only the incidents with a newer update. */
+  let lastUpdateId = 0
+
+  const highestUpdate = (incidents: IncidentsData['incidents']) =>
+    incidents.reduce((highest, incident) => Math.max(highest, ...incident.updates.map((update) => update.id)), lastUpdateId)
 
   const refresh = singleFlight(async () => {
     const now = clock.now()
     const { db } = database // one connection for the stamp and the rows (the database may reopen meanwhile)
     const latest = await incidentsChangeStamp(db)
-    if (data !== undefined && latest === stamp && now - lastFullRead < FULL_READ_MS && now >= lastFullRead) return
+    const fresh = now - lastFullRead < FULL_READ_MS && now >= lastFullRead
+    if (data !== undefined && latest === stamp && fresh) return
     // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
+    const resolvedSince = new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()
+    if (data !== undefined && fresh) {
+      // By change: the incidents written since (a margin of ids covers writers that committed out of id order), and
+      // the windows (few, and ending one adds no row).
+      const [changed, maintenances] = await Promise.all([
+        loadIncidents(db, resolvedSince, undefined, Math.max(0, lastUpdateId - CONCURRENT_WRITES_MARGIN)),
+        loadMaintenances(db, resolvedSince)
+      ])
+      stamp = latest
+      const byId = new Map(data.incidents.map((incident) => [incident.id, incident]))
+      let incidentsChanged = false
+      for (const incident of changed) {
+        if (!isDeepStrictEqual(byId.get(incident.id), incident)) { byId.set(incident.id, incident); incidentsChanged = true }
+      }
+      lastUpdateId = highestUpdate(changed)
+      const maintenancesChanged = !isDeepStrictEqual(maintenances, data.maintenances)
+      if (incidentsChanged || maintenancesChanged) {
+        data = { incidents: incidentsChanged ? [...byId.values()] : data.incidents, maintenances: maintenancesChanged ? maintenances : data.maintenances }
+      }
+      return
+    }
     const [incidents, maintenances] = await Promise.all([
-      loadIncidents(db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()),
+      loadIncidents(db, resolvedSince),
       // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed, their pages stay.
-      loadMaintenances(db, new Date(now - RESOLVED_DAYS * 86_400_000).toISOString())
+      loadMaintenances(db, resolvedSince)
     ])
     stamp = latest // read before the rows: a write in between moves the stamp again, and the next refresh reads it
     lastFullRead = now
     fullReads++
+    lastUpdateId = highestUpdate(incidents)
     const next = { incidents, maintenances }
     // Unchanged rows keep their identity, so nothing built from them is built again every refresh.
     if (!isDeepStrictEqual(next, data)) data = next

@@ -43,11 +43,13 @@ export function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Ro
 }
 
 /** Every incident listed within the 90 days, in the list's order: open ones first, then resolved ones, newest first. */
-export function listedIncidents (data: IncidentsData, now: number): { rows: IncidentWithUpdates[], open: number } {
+export function incidentList (data: IncidentsData, now: number): { rows: IncidentWithUpdates[], open: number } {
   const cut = now - RESOLVED_DAYS * DAY_MS
-  const newestFirst = (a: IncidentWithUpdates, b: IncidentWithUpdates) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id
-  const open = data.incidents.filter((incident) => incident.resolved_at === null).sort(newestFirst)
-  const resolved = data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut).sort(newestFirst)
+  // Each start parsed once, not in every comparison: thousands of incidents sort in a few milliseconds.
+  const newestFirst = (rows: IncidentWithUpdates[]) => rows.map((row) => ({ row, at: Date.parse(row.started_at) }))
+    .sort((a, b) => b.at - a.at || b.row.id - a.row.id).map(({ row }) => row)
+  const open = newestFirst(data.incidents.filter((incident) => incident.resolved_at === null))
+  const resolved = newestFirst(data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut))
   return { rows: [...open, ...resolved], open: open.length }
 }
 
@@ -59,7 +61,7 @@ export interface IncidentsPage {
 }
 
 export function buildIncidentsBody (data: IncidentsData, now: number): IncidentsBody {
-  const listed = listedIncidents(data, now)
+  const listed = incidentList(data, now)
   return incidentsPage(data, listed, now, undefined, listed.open + RECENT_RESOLVED)!.body
 }
 

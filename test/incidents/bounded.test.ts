@@ -1,11 +1,13 @@
 // History without bounds, bounded: with hundreds of resolved incidents the status page and the default
 // GET /api/v1/health/incidents show the recent window (every open incident, the newest 50 resolved), a Link header names
 // the next page, and paging with ?before=&limit= reaches every incident of the 90 days exactly once; a small history's
-// default answer is unchanged (no Link); an incident outside the window keeps its page. An idle refresh reads no rows.
+// default answer is unchanged (no Link); an incident outside the window keeps its page. An idle refresh reads no rows,
+// and a change reads only the incidents it touched.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Response as InjectResponse } from 'light-my-request'
+import { updateIncident } from '../../src/incidents/operations.ts'
 import { insertIncident } from '../../src/store/repositories/incidents.ts'
 import { buildTestApp } from '../helper.ts'
 
@@ -76,7 +78,7 @@ describe('bounded incident lists', () => {
     assert.equal(response.headers.link, undefined)
   })
 
-  it('an idle refresh reads no rows; a write makes the next one read them all', async (t) => {
+  it('an idle refresh reads no rows; after a write the next one reads only what changed', async (t) => {
     const test = await buildTestApp(t)
     await seed(test, 20, 0)
     const { incidents } = test.context
@@ -88,7 +90,14 @@ describe('bounded incident lists', () => {
     assert.equal(incidents.rows(), rows)
     await seed(test, 0, 1)
     await incidents.refresh()
-    assert.equal(incidents.fullReads, reads + 1)
+    assert.equal(incidents.fullReads, reads, 'the new incident alone was read')
     assert.equal(incidents.body().incidents[0]!.title, 'Open 0')
+    assert.equal(incidents.body().incidents.length, 21)
+    const opened = incidents.body().incidents[0]!.id
+    await updateIncident(test.context.database.db, opened, { status: 'resolved', message: 'fixed' }, Date.now())
+    await incidents.refresh()
+    assert.equal(incidents.body().incidents.find((incident) => incident.id === opened)?.status, 'resolved', 'an update to a known incident replaces it')
+    assert.equal(incidents.body().incidents.length, 21)
+    assert.equal(incidents.fullReads, reads)
   })
 })

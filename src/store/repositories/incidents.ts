@@ -116,9 +116,10 @@ export async function incidentComponents (db: Kysely<Tables>, incidentId: number
  * Every open incident and every one resolved at or after `resolvedSince` (only the one with `onlyId`, when given), each with its updates (newest first) and
  * its components. One statement (the updates and the components as the two halves of a UNION ALL), so a concurrent
  * writer never shows an incident without its latest update or with half of a replaced set of components. (A join of
- * both would repeat every update once per component.)
+ * both would repeat every update once per component.) With `withUpdatesAfter`, only the incidents that have an update
+ * of a higher id: those written since (every write adds an update).
  */
-export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, onlyId?: number): Promise<IncidentWithUpdates[]> {
+export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, onlyId?: number, withUpdatesAfter?: number): Promise<IncidentWithUpdates[]> {
   const incidentColumns = ['i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at'] as const
   const updates = db.selectFrom('incidents as i')
     .leftJoin('incident_updates as u', 'u.incident_id', 'i.id')
@@ -129,6 +130,7 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, 
     ])
     .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
     .$if(onlyId !== undefined, (query) => query.where('i.id', '=', onlyId!))
+    .$if(withUpdatesAfter !== undefined, (query) => query.where('i.id', 'in', db.selectFrom('incident_updates').select('incident_id').where('id', '>', withUpdatesAfter!)))
   const components = db.selectFrom('incidents as i')
     .innerJoin('incident_components as c', 'c.incident_id', 'i.id')
     .select([
@@ -140,6 +142,7 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, 
     ])
     .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', resolvedSince)]))
     .$if(onlyId !== undefined, (query) => query.where('i.id', '=', onlyId!))
+    .$if(withUpdatesAfter !== undefined, (query) => query.where('i.id', 'in', db.selectFrom('incident_updates').select('incident_id').where('id', '>', withUpdatesAfter!)))
   const rows = await updates.unionAll(components)
     .orderBy('id')
     .orderBy('update_created_at', 'desc')
