@@ -30,19 +30,27 @@ export type FeedEvent = {
 export const MAX_FEED_EVENTS = 500
 
 export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
-  const events: FeedEvent[] = []
+  // Candidates first (a time and how to build the event), the event itself only for the newest 500: a long history
+  // costs a sort of numbers, not thousands of objects.
+  const candidates: Array<{ at: number, key: string, build: () => FeedEvent }> = []
   for (const incident of data.incidents) {
     for (const update of incident.updates) {
-      events.push({
-        kind: 'incident',
-        key: `incident/${incident.id}/update/${update.id}`,
-        at: Date.parse(update.created_at),
-        title: incident.title,
-        message: update.message,
-        components: incident.components.map((component) => component.id),
-        incidentId: incident.id,
-        status: update.status as IncidentStatus,
-        impact: incident.impact as IncidentImpact
+      const key = `incident/${incident.id}/update/${update.id}`
+      const at = Date.parse(update.created_at)
+      candidates.push({
+        at,
+        key,
+        build: () => ({
+          kind: 'incident',
+          key,
+          at,
+          title: incident.title,
+          message: update.message,
+          components: incident.components.map((component) => component.id),
+          incidentId: incident.id,
+          status: update.status as IncidentStatus,
+          impact: incident.impact as IncidentImpact
+        })
       })
     }
   }
@@ -56,20 +64,25 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
     else steps.push(['started', startsAt], ['ended', end])
     for (const [step, at] of steps) {
       if (at > now) continue
-      events.push({
-        kind: 'maintenance',
-        // A cancelled window's last step has the id an ended one would: there is one end per window.
-        key: `maintenance/${row.id}/${step === 'cancelled' ? 'ended' : step}`,
+      // A cancelled window's last step has the id an ended one would: there is one end per window.
+      const key = `maintenance/${row.id}/${step === 'cancelled' ? 'ended' : step}`
+      candidates.push({
         at,
-        title: row.title,
-        message: row.message,
-        components: row.components,
-        maintenanceId: row.id,
-        step,
-        startsAt: row.starts_at,
-        endsAt: row.ends_at
+        key,
+        build: () => ({
+          kind: 'maintenance',
+          key,
+          at,
+          title: row.title,
+          message: row.message,
+          components: row.components,
+          maintenanceId: row.id,
+          step,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at
+        })
       })
     }
   }
-  return events.sort((a, b) => b.at - a.at || (a.key < b.key ? 1 : -1)).slice(0, MAX_FEED_EVENTS)
+  return candidates.sort((a, b) => b.at - a.at || (a.key < b.key ? 1 : -1)).slice(0, MAX_FEED_EVENTS).map((candidate) => candidate.build())
 }
