@@ -210,8 +210,8 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     await hostileRun(server)
     return stop(server)
   }
-  // Every endpoint asked for twice first, as under load: a body goes as it is on its first send, and what is built per
-  // query or Host is kept from its second request (src/lib/compressed.ts, src/lib/lru.ts).
+  // Every endpoint asked for twice first, as under load: what is built per query or Host is kept from its second request
+  // (src/lib/lru.ts).
   for (const { path: route } of ENDPOINTS) for (let i = 0; i < 2; i++) await recordResponse(server.url, route, work)
   // Every endpoint in every coding the bench asks for, as the service answered it (small bodies come back as they are).
   const manifest: BareRoute[] = []
@@ -304,7 +304,7 @@ async function hostileRun (server: Server): Promise<void> {
   const hostile = await hostileVariety(server.url, server.child.pid!)
   console.log(`\nhostile variety (${HOSTILE_COUNT} distinct search queries, then ${HOSTILE_COUNT} distinct Host headers): ` +
     `RSS ${hostile.before.toFixed(1)} MiB before, ${hostile.afterQueries.toFixed(1)} MiB after the queries, peak ${hostile.peak.toFixed(1)} MiB, after ${hostile.after.toFixed(1)} MiB; ` +
-    `non-2xx or failed: ${hostile.failures}`)
+    `${hostile.queriesPerSecond.toFixed(0)} queries/s, ${hostile.hostsPerSecond.toFixed(0)} hosts/s; non-2xx or failed: ${hostile.failures}`)
 }
 
 async function stop (server: Server): Promise<void> {

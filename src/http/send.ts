@@ -5,6 +5,7 @@ import { HTML_TYPE, JSON_TYPE, type SendableBody, type Serialized } from '../lib
 import { withOrigin } from '../lib/origin-placeholder.ts'
 import { perBaseUrl } from '../lib/per-base-url.ts'
 import { preferredCoding } from './accept-encoding.ts'
+import { ifNoneMatchHits } from './headers.ts'
 
 export function sendSerialized (reply: FastifyReply, body: SendableBody, options: { type?: string, statusCode?: number } = {}): FastifyReply {
   reply.code(options.statusCode ?? 200).type(options.type ?? JSON_TYPE)
@@ -12,8 +13,11 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
   // Caches must key this response on Accept-Encoding, whichever variant it is (and on 304s too).
   const vary = reply.getHeader('vary')
   reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`)
+  // A client that kept the body as it is revalidates with that ETag: it gets its 304 (src/http/conventions.ts), whatever
+  // coding it would be sent now, and no variant is made for it.
+  if (ifNoneMatchHits(reply.request.headers['if-none-match'], body.etag)) return reply.header('etag', body.etag).send(body.payload)
   const coding = preferredCoding(reply.request.headers['accept-encoding'])
-  const variant = body.compressed(coding) // none for a client that accepts none, nor on the body's first send
+  const variant = body.compressed(coding) // none for a client that accepts none
   if (variant === undefined) return reply.header('etag', body.etag).send(body.payload)
   return reply.header('content-encoding', coding).header('etag', variant.etag).send(variant.payload)
 }

@@ -1,6 +1,5 @@
-// The br and gzip variants of a body that is sent more than once: each compressed once, when first asked for after the
-// body's first send, and kept with its own strong ETag (DESIGN §9 "Compression"). Small bodies are not worth it: below
-// COMPRESS_FROM they have none.
+// The br and gzip variants of a body: each compressed once, when first asked for (its first send included), and kept
+// with its own strong ETag (DESIGN §9 "Compression"). Small bodies are not worth it: below COMPRESS_FROM they have none.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { etagOf } from './etag.ts'
 
@@ -14,10 +13,11 @@ export interface EncodedBody {
 
 /**
  * Called on every send of a body, with the coding the client accepts (undefined: none): the variant to send, or
- * undefined to send the body as it is. A body's first send goes as it is, identity being an answer every client
- * accepts: most bodies that vary with the request (a search answer, a page for one Host) are asked for once, and
- * compressing those would cost zlib's native memory and time for nothing (bench/README.md#footprint). From its second
- * send on, each coding's variant is made when first asked for, then kept.
+ * undefined to send the body as it is. Each coding's variant is made when first asked for, on the body's first send
+ * too, then kept: a rebuilt status page is asked for once or twice on a quiet site, and sending those answers as they
+ * are cost every such visitor 15–25 times the bytes (issue 34). Bodies made for one request and not kept (a search
+ * answer or a Host asked for once, src/lib/lru.ts) are compressed as well; what that costs is measured in
+ * bench/README.md ("First answers compressed").
  */
 export type CompressedVariants = (coding: ContentCoding | undefined) => EncodedBody | undefined
 
@@ -39,16 +39,11 @@ const GZIP_LEVEL = 6
 export function compressedVariants (body: string | Buffer, durability: Durability): CompressedVariants | undefined {
   const bytes = Buffer.byteLength(body)
   if (bytes < COMPRESS_FROM) return undefined
-  let sentBefore = false
   let br: EncodedBody | undefined
   let gzip: EncodedBody | undefined
   // zlib writes into 64 KiB buffers and returns a slice of one: a smaller one, what JSON and HTML compress to.
   const chunkSize = Math.max(COMPRESS_FROM, Math.ceil(bytes / 8))
   return (coding) => {
-    if (!sentBefore) {
-      sentBefore = true
-      return undefined
-    }
     if (coding === 'br') {
       return (br ??= encoded(brotliCompressSync(body, {
         chunkSize,

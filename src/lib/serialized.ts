@@ -15,7 +15,7 @@ export interface SendableBody {
    */
   payload: string | Buffer
   etag: string
-  /** Its br and gzip variants (src/lib/compressed.ts: none on its first send); undefined for bodies under 1 KiB. */
+  /** Its br and gzip variants (src/lib/compressed.ts); undefined for bodies under 1 KiB. */
   compressed: CompressedVariants | undefined
 }
 
