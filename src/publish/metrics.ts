@@ -254,10 +254,12 @@ export function createMetrics (sources: MetricsSources): Metrics {
     registers
   })
 
-  collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX })
+  // Node's default metrics under their standard names (`process_*`, `nodejs_*`), as Prometheus' client guidelines name
+  // them and standard Node.js dashboards read them; our own series keep METRICS_PREFIX.
+  collectDefaultMetrics({ register: registry })
   // prom-client's sums of nodejs_active_{handles,requests,resources} are gauges named `_total`, which promtool
   // rejects; the same counts by type stay.
-  for (const kind of ['handles', 'requests', 'resources']) registry.removeSingleMetric(name(`nodejs_active_${kind}_total`))
+  for (const kind of ['handles', 'requests', 'resources']) registry.removeSingleMetric(`nodejs_active_${kind}_total`)
 
   return {
     registry,
