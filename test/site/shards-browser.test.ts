@@ -73,6 +73,36 @@ describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeou
     await page.locator('#shards').screenshot({ path: path.join(OUTPUT, 'shards-64-light-1280.png') })
   })
 
+  it('names each shard cell in words for a screen reader, and tells Connecting from Reconnecting in the legend (both themes)', async (t) => {
+    const states = { 3: 'connecting', 5: 'reconnecting', 12: 'disconnected', 13: 'missing' } as const
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, base, problems } = await site(t, { shards: data.shards(16, 4, states), context: { viewport: { width: 1280, height: 900 }, colorScheme: scheme } })
+      for (const [root, names] of [
+        ['/status', ['Shard 0: ready, 30 ms', 'Shard 3: connecting, 51 ms', 'Shard 5: reconnecting, 65 ms', 'Shard 12: disconnected, 34 ms', 'Shard 13: never reported']],
+        ['/de/status', ['Shard 0: bereit, 30 ms', 'Shard 5: verbindet neu, 65 ms', 'Shard 13: nie gemeldet']]
+      ] as const) {
+        await page.goto(`${base}${root}`)
+        for (const name of names) {
+          assert.equal(await page.getByRole('listitem', { name, exact: true }).count(), 1, `${scheme} ${root}: a cell named "${name}"`)
+        }
+      }
+      await page.goto(`${base}/status`)
+      const look = (selector: string) => page.evaluate(`(() => { const e = document.querySelector('${selector}'); const s = getComputedStyle(e); return [getComputedStyle(e, '::before').content, s.backgroundColor, s.boxShadow].join(' | ') })()`)
+      for (const where of ['#shards .shard-legend', '#shards .shard-grid']) {
+        const connecting = await look(`${where} .s-connecting`)
+        const reconnecting = await look(`${where} .s-reconnecting`)
+        const [connectingSymbol, connectingColour] = connecting.split(' | ')
+        const [reconnectingSymbol, reconnectingColour] = reconnecting.split(' | ')
+        assert.notEqual(connectingSymbol, reconnectingSymbol, `${scheme} ${where}: its own symbol`)
+        assert.notEqual(connectingColour, reconnectingColour, `${scheme} ${where}: its own colour`)
+      }
+      assert.deepEqual(await axeViolations(page), [], scheme)
+      assert.deepEqual(problems, [])
+      mkdirSync(OUTPUT, { recursive: true })
+      await page.locator('#shards').screenshot({ path: path.join(OUTPUT, `shards-states-${scheme}-1280.png`) })
+    }
+  })
+
   it('keeps 1,000 shards readable: clusters folded unless one is in trouble; dark mode and 360 px too', async (t) => {
     const shards = data.shards(1000, 16, { 77: 'reconnecting', 500: 'disconnected', 501: 'silent', 999: 'missing' })
     for (const [scheme, width] of [['light', 1280], ['dark', 1280], ['dark', 360]] as const) {

@@ -1,5 +1,5 @@
 // The status page's shards: "Find your server" (a plain GET form) with its answer, and the grid of clusters and
-// shards (state by colour and symbol; latency and last heartbeat in each cell's title). Server and browser alike.
+// shards (state by colour and symbol, and in words as each cell's name; latency and last heartbeat in its title). Server and browser alike.
 import { clock, esc } from './status-format.js'
 
 /** Clusters of more shards than this, or a bot of more than 64, start folded unless something is wrong in them. */
@@ -39,12 +39,17 @@ export function findGuild (shards, guildId) {
   return 'unavailable'
 }
 
-/** One shard: its number, its state as class (colour and symbol), latency and last heartbeat (UTC) as its title. Kept short: 1,000 of them fit in 50 KB. */
+/**
+ * One shard: its number, its state as class (colour and symbol), latency and last heartbeat (UTC) as its title, and
+ * its accessible name in words ("Shard 12: reconnecting, 41 ms"): colour and symbol say nothing to a screen reader.
+ */
 function cell (text, shard) {
   const parts = []
-  if (shard.latencyMs !== null) parts.push(`${Math.round(shard.latencyMs)} ms`)
+  const latency = shard.latencyMs === null ? '' : `${Math.round(shard.latencyMs)} ms`
+  if (latency !== '') parts.push(latency)
   if (shard.lastHeartbeatAt !== null) parts.push(clock(text, shard.lastHeartbeatAt))
-  return `<li class="s-${esc(shard.status)}"${parts.length === 0 ? '' : ` title="${esc(parts.join(' · '))}"`}>${shard.id}</li>`
+  const name = `${text.shardWord} ${shard.id}: ${(text.shardState[shard.status] ?? shard.status).toLowerCase()}${latency === '' ? '' : `, ${latency}`}`
+  return `<li class="s-${esc(shard.status)}" aria-label="${esc(name)}"${parts.length === 0 ? '' : ` title="${esc(parts.join(' · '))}"`}>${shard.id}</li>`
 }
 
 /** What a shard's cell says in words (for the line under the grid when it has the focus): "Shard 5 · Reconnecting · 65 ms · 12:02 UTC". */
