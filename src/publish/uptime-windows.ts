@@ -1,6 +1,7 @@
 // Uptime per window (1d, 7d, 30d, 90d) from the history body, overall or for one component: the figures the metrics,
 // agents, badges and /status.md report.
 import type { HistoryBody } from '../api/health.ts'
+import { uptimeOfDays } from '../site/assets/status-uptime.js'
 
 /** A component's id: the history reports the builtin three today and every declared component once it records them. */
 export type UptimeComponent = string
@@ -34,14 +35,11 @@ export function uptimeWindow (history: HistoryBody, window: UptimeWindow, compon
   }
   const days = history.uptime.daily.slice(-DAYS[window])
   const expectedChecks = days.reduce((sum, day) => sum + day.expectedChecks, 0)
-  let checks = 0
-  let up = 0
-  for (const day of days) {
-    const percent = component === undefined ? null : byId<{ percent: number | null }>(day.components, component)?.percent ?? null
-    if (component !== undefined && percent === null) continue
-    checks += day.checks
-    up += percent === null ? day.checks - day.downChecks : (percent / 100) * day.checks
-  }
+  const { checks, up } = uptimeOfDays(days.map((day) => {
+    if (component === undefined) return { checks: day.checks, up: day.checks - day.downChecks }
+    const percent = byId<{ percent: number | null }>(day.components, component)?.percent ?? null
+    return { checks: day.checks, up: percent === null ? null : (percent / 100) * day.checks }
+  }))
   return { window, checks, expectedChecks, ratio: checks === 0 ? null : up / checks }
 }
 

@@ -9,6 +9,8 @@ import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import { componentSite } from './component-site.ts'
+import { TEXT } from '../../src/site/assets/status-view.js'
+import { day, percent } from '../../src/site/assets/status-format.js'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
@@ -56,6 +58,26 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 300
       })
     }
   }
+
+  it('says the figures of what its uptime bar shows: 90 days wide, the newest 30 at 375 px', async (t) => {
+    const site = await componentSite(t)
+    const shared = { site, base: await site.app.listen({ port: 0, host: '127.0.0.1' }) }
+    const detail = await (await fetch(`${shared.base}/api/v1/health/components/database`)).json() as {
+      history: { uptime: { percent: number | null, daily: Array<{ date: string, checks: number, percent: number | null }> } }
+    }
+    const { uptime } = detail.history
+    const last30 = uptime.daily.slice(-30).filter((entry) => entry.percent !== null)
+    const checks = last30.reduce((sum, entry) => sum + entry.checks, 0)
+    const up = last30.reduce((sum, entry) => sum + entry.percent! / 100 * entry.checks, 0)
+    const range = (from: string) => `${day(TEXT.en, from)} to ${day(TEXT.en, uptime.daily.at(-1)!.date)}`
+    for (const [width, from, figure] of [[1280, uptime.daily[0]!.date, uptime.percent!], [375, uptime.daily.at(-30)!.date, 100 * up / checks]] as const) {
+      const { page, base } = await open(t, { viewport: { width, height: 900 } }, shared)
+      await page.goto(`${base}/status/components/database`)
+      assert.equal(await page.locator('#uptime-title').innerText(), width === 375 ? 'Uptime, last 30 days' : 'Uptime, last 90 days')
+      assert.equal(await page.locator('#uptime > p.meta').first().innerText(), range(from), `${width} px: the range`)
+      assert.equal(await page.locator('#uptime .bar-percent').innerText(), `${percent(TEXT.en, figure)} uptime`, `${width} px: the figure`)
+    }
+  })
 
   it('fits 375 px without sideways scrolling, and writes screenshots at 375 and 1280 px, light and dark', async (t) => {
     mkdirSync(OUTPUT, { recursive: true })

@@ -10,6 +10,8 @@ import { openIncident, resolveIncident, updateIncident } from '../../src/inciden
 import { buildTestApp } from '../helper.ts'
 import { chromiumSkip, launchChromium } from './browser.ts'
 import * as data from './fixtures.ts'
+import { TEXT } from '../../src/site/assets/status-view.js'
+import { day, percent } from '../../src/site/assets/status-format.js'
 import { buildSiteApp, type SiteAppOptions } from './site-app.ts'
 
 const OUTPUT = path.join(projectRoot, 'test-output')
@@ -87,7 +89,7 @@ describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeou
         }
       }
       await page.goto(`${base}/status`)
-      const look = (selector: string) => page.evaluate(`(() => { const e = document.querySelector('${selector}'); const s = getComputedStyle(e); return [getComputedStyle(e, '::before').content, s.backgroundColor, s.boxShadow].join(' | ') })()`)
+      const look = async (selector: string) => await page.evaluate(`(() => { const e = document.querySelector('${selector}'); const s = getComputedStyle(e); return [getComputedStyle(e, '::before').content, s.backgroundColor, s.boxShadow].join(' | ') })()`) as string
       for (const where of ['#shards .shard-legend', '#shards .shard-grid']) {
         const connecting = await look(`${where} .s-connecting`)
         const reconnecting = await look(`${where} .s-reconnecting`)
@@ -124,6 +126,43 @@ describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeou
       assert.deepEqual(problems, [])
       mkdirSync(OUTPUT, { recursive: true })
       await page.locator('#shards').screenshot({ path: path.join(OUTPUT, `shards-1000-${scheme}-${width}.png`) })
+    }
+  })
+
+  it('says the figures of what the uptime bars show: 90 days and 24 hours wide, 30 days and 12 hours at 375 px', async (t) => {
+    const history = data.history()
+    const daily = history.uptime.daily
+    const shown = (days: number) => {
+      const last = daily.slice(-days)
+      const checks = last.reduce((sum, entry) => sum + entry.checks, 0)
+      const up = last.reduce((sum, entry) => sum + entry.checks - entry.downChecks, 0)
+      const database = last.filter((entry) => entry.components.database.percent !== null)
+      const databaseUp = database.reduce((sum, entry) => sum + entry.components.database.percent! / 100 * entry.checks, 0)
+      return {
+        range: `${day(TEXT.en, last[0]!.date)} to ${day(TEXT.en, daily.at(-1)!.date)}`,
+        overall: `${percent(TEXT.en, 100 * up / checks)} uptime`,
+        database: `${percent(TEXT.en, 100 * databaseUp / database.reduce((sum, entry) => sum + entry.checks, 0))} uptime`
+      }
+    }
+    const minutes = (hours: number) => {
+      const from = Date.parse(history.generatedAt) - hours * 3_600_000
+      const checks = history.checks.filter((check) => Date.parse(check.at) > from)
+      return `${checks.length} of ${hours * 60} minutes recorded, ${checks.filter((check) => check.status === 'down').length} minutes down.`
+    }
+    // Wide: the body's 90-day figures as they are; narrow: the newest 30 days' figures, from the same days.
+    const wide = { range: shown(90).range, overall: `${percent(TEXT.en, history.uptime.percent!)} uptime`, database: `${percent(TEXT.en, history.uptime.components.database!)} uptime` }
+    const narrow = shown(30)
+    assert.notEqual(wide.overall, narrow.overall, 'the fixture has a down day older than 30 days')
+    assert.notEqual(wide.database, narrow.database)
+    for (const [width, expected, lastDay] of [[1280, wide, minutes(24)], [375, narrow, minutes(12)]] as const) {
+      const { page, base, problems } = await site(t, { context: { viewport: { width, height: 900 } } })
+      await page.goto(`${base}/status`)
+      assert.equal(await page.locator('#uptime > p.meta').first().innerText(), expected.range, `${width} px: the range`)
+      assert.equal(await page.locator('#uptime .bar').first().locator('.bar-percent').innerText(), expected.overall, `${width} px: overall`)
+      assert.equal(await page.locator('#uptime .bar[data-uptime="database"] .bar-percent').innerText(), expected.database, `${width} px: the database`)
+      assert.equal(await page.locator('#last-day > p.meta').first().innerText(), lastDay, `${width} px: the last day`)
+      assert.deepEqual(await axeViolations(page), [], `${width}`)
+      assert.deepEqual(problems, [])
     }
   })
 

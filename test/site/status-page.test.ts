@@ -52,10 +52,10 @@ describe('status page', () => {
     // Narrow screens say what the shortened bars show.
     assert.match(html, /<h2 id="uptime-title"><span class="wide">Uptime, last 90 days<\/span><span class="narrow">Uptime, last 30 days<\/span><\/h2>/)
     assert.match(html, /<h2 id="last-day-title"><span class="wide">Last 24 hours<\/span><span class="narrow">Last 12 hours<\/span><\/h2>/)
-    assert.match(html, /Overall<\/h3><span class="bar-percent">99\.98% uptime/)
+    assert.match(html, /Overall<\/h3><span class="bar-percent"><span class="wide">99\.98% uptime<\/span><span class="narrow">99\.96% uptime<\/span>/)
     // The last 24 hours in 96 slots.
     assert.equal(all(html, /<li class="slot day--(\w+)"/g).length, 96)
-    assert.match(html, /1400 of 1440 minutes recorded, 14 minutes down\./)
+    assert.match(html, /<span class="wide">1400 of 1440 minutes recorded, 14 minutes down\.<\/span><span class="narrow">720 of 720 minutes recorded, 14 minutes down\.<\/span>/)
   })
 
   it('renders the German page under the configured prefix with German words and numbers', async (t) => {

@@ -5,4 +5,5 @@ export declare function esc (value: string | number): string
 export declare function dateTime (text: StatusText, iso: string): string
 export declare function time (iso: string, shown: string): string
 export declare function percent (text: StatusText, value: number): string
+export declare function day (text: StatusText, iso: string): string
 export declare function millis (text: StatusText, value: number): string

@@ -5,3 +5,7 @@ import type { StatusText } from './status-view.js'
 
 export declare function componentUptimeSection (text: StatusText, history: ComponentHistory | null, name: string, incidents?: IncidentsBody | null): string
 export declare function lastDaySection (text: StatusText, history: Pick<ComponentHistory, 'generatedAt' | 'checks'> | null): string
+
+/** A day as uptimeOfDays counts it: its checks, and those up (null: the day has no figure). */
+export interface DayUp { checks: number, up: number | null }
+export declare function uptimeOfDays (days: DayUp[]): { checks: number, up: number, percent: number | null }

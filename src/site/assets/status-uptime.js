@@ -10,10 +10,33 @@ const RANK = { ok: 1, degraded: 2, down: 3 }
 const NARROW_DAYS = 30
 const NARROW_SLOTS = SLOTS / 2
 
-/** A heading that says what the bars show at this width: narrow screens show only the newest 30 days and 12 hours. */
+/**
+ * Words that say what the bars show at this width (a heading, a date range, a percentage, a count): narrow screens
+ * show only the newest 30 days and 12 hours, and each figure is the one for what is shown (CSS shows one of the two).
+ */
 function widthWords (wide, narrow) {
-  return `<span class="wide">${esc(wide)}</span><span class="narrow">${esc(narrow)}</span>`
+  return wide === narrow ? esc(wide) : `<span class="wide">${esc(wide)}</span><span class="narrow">${esc(narrow)}</span>`
 }
+
+/**
+ * Uptime over days, each weighted by its checks (`up`: the day's checks that were up; a day with `up` null has no
+ * figure and does not count): the percentage, or null when no day counts. The one rule for the status page's
+ * bars (90 and 30 days) and the uptime windows of metrics, badges and agents (src/publish/uptime-windows.ts).
+ */
+export function uptimeOfDays (days) {
+  let checks = 0
+  let up = 0
+  for (const day of days) {
+    if (day.up === null) continue
+    checks += day.checks
+    up += day.up
+  }
+  return { checks, up, percent: checks === 0 ? null : (100 * up) / checks }
+}
+
+/** A day of the overall bar, or of a component's (`percent` of its checks up, null without figures), as uptimeOfDays counts it. */
+const overallDay = (entry) => ({ checks: entry.checks, up: entry.checks - entry.downChecks })
+const componentDay = (entry) => ({ checks: entry.checks, up: entry.percent === null ? null : (entry.percent / 100) * entry.checks })
 
 /** The start and end labels under a bar; the start differs between wide and narrow screens. */
 function scale (wideFrom, narrowFrom, to) {
@@ -64,12 +87,24 @@ function incidentsByDay (incidents, daily) {
   return byDay
 }
 
-function bar (text, name, uptimePercent, days, range, byDay = new Map(), id = undefined) {
-  const summary = uptimePercent === null ? text.status.no_data : text.uptimeSummary(percent(text, uptimePercent))
+/**
+ * One bar: its name, its uptime over what is shown (90 days; the newest 30 on narrow screens, their figure computed
+ * from the same days by `dayOf`), and a cell per day. The list is named by the bar's name; the range is said above.
+ */
+function bar (text, name, uptimePercent, days, dayOf, byDay = new Map(), id = undefined) {
+  const summary = (value) => value === null ? text.status.no_data : text.uptimeSummary(percent(text, value))
+  const narrow = days === undefined ? uptimePercent : uptimeOfDays(days.slice(-NARROW_DAYS).map(dayOf)).percent
   const cells = days === undefined
     ? `<p class="bar-missing">${esc(text.uptimeNoComponentDays)}</p>`
-    : `<ol class="days" aria-label="${esc(`${name}: ${range}`)}">${days.map((entry) => dayCell(text, entry, byDay.get(entry.date) ?? [])).join('')}</ol>`
-  return `<div class="bar"${id === undefined ? '' : ` data-uptime="${esc(id)}"`}><div class="bar-head"><h3>${esc(name)}</h3><span class="bar-percent">${esc(summary)}</span></div>${cells}</div>`
+    : `<ol class="days" aria-label="${esc(name)}">${days.map((entry) => dayCell(text, entry, byDay.get(entry.date) ?? [])).join('')}</ol>`
+  return `<div class="bar"${id === undefined ? '' : ` data-uptime="${esc(id)}"`}><div class="bar-head"><h3>${esc(name)}</h3>` +
+    `<span class="bar-percent">${widthWords(summary(uptimePercent), summary(narrow))}</span></div>${cells}</div>`
+}
+
+/** The date range the bars cover, at either width. */
+function rangeWords (text, uptime) {
+  const narrowFrom = uptime.daily[uptime.daily.length - NARROW_DAYS].date
+  return widthWords(text.uptimeRange(day(text, uptime.from), day(text, uptime.to)), text.uptimeRange(day(text, narrowFrom), day(text, uptime.to)))
 }
 
 /** The daily figures, newest first; with `latency`, a component's median and 95th percentile response time too. */
@@ -94,16 +129,15 @@ export function uptimeSection (text, history, incidents = null, components = nul
   const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const { uptime } = history
-  const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
   const perComponent = (id) => uptime.daily.some((entry) => entry.components?.[id] !== undefined)
     ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...(entry.components?.[id] ?? { percent: null, status: 'no_data' }) }))
     : undefined
-  const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, range, incidentsByDay(incidents, uptime.daily))]
+  const bars = [bar(text, text.uptimeOverall, uptime.percent, uptime.daily, overallDay, incidentsByDay(incidents, uptime.daily))]
   for (const component of components?.components ?? []) {
     const name = component.name[text.lang] ?? component.name.en
-    bars.push(bar(text, name, uptime.components[component.id] ?? null, perComponent(component.id), range, undefined, component.id))
+    bars.push(bar(text, name, uptime.components[component.id] ?? null, perComponent(component.id), componentDay, undefined, component.id))
   }
-  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${bars.join('')}` +
+  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     '<p class="day-detail meta" aria-live="polite"></p>' +
     `${dailyTable(text, uptime.daily)}</section>`
@@ -119,10 +153,9 @@ export function componentUptimeSection (text, history, name, incidents = null) {
   const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const { uptime } = history
-  const range = text.uptimeRange(day(text, uptime.from), day(text, uptime.to))
   const naming = incidents === null ? null : { incidents: incidents.incidents.filter((i) => (i.components ?? []).some((c) => c.id === history.id)) }
-  return `${open}${title}<p class="meta">${esc(range)}</p>${legend(text)}` +
-    bar(text, name, uptime.percent, uptime.daily, range, incidentsByDay(naming, uptime.daily), history.id) +
+  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}` +
+    bar(text, name, uptime.percent, uptime.daily, componentDay, incidentsByDay(naming, uptime.daily), history.id) +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     `${dailyTable(text, uptime.daily, true)}</section>`
 }
@@ -153,9 +186,13 @@ export function lastDaySection (text, history) {
     const label = text.lastDaySlot(clock(text, iso(slot.from)), `${clock(text, iso(slot.to))} ${text.utc}`, text.status[slot.status])
     return `<li class="slot day--${slot.status}" title="${esc(label)}"><span class="vh">${esc(label)}</span></li>`
   }).join('')
-  const down = history.checks.filter((check) => check.status === 'down').length
+  const down = (checks) => checks.filter((check) => check.status === 'down').length
+  // The summary counts the rolling last 24 hours of minutes; on narrow screens the rolling last 12.
+  const halfFrom = Date.parse(history.generatedAt) - 12 * 60 * 60_000
+  const lastHalf = history.checks.filter((check) => Date.parse(check.at) > halfFrom)
+  const minutes = (checks, expected) => text.lastDaySummary(Math.min(checks.length, expected), expected, down(checks))
   const first = slots[0]
-  return `${open}${title}<p class="meta">${esc(text.lastDaySummary(Math.min(history.checks.length, 1440), 1440, down))}</p>` +
+  return `${open}${title}<p class="meta">${widthWords(minutes(history.checks, 1440), minutes(lastHalf, 720))}</p>` +
     `<ol class="days strip" aria-label="${esc(text.lastDayHeading)}">${cells}</ol>` +
     scale(dateTime(text, iso(first.from)), dateTime(text, iso(slots[SLOTS - NARROW_SLOTS].from)), text.now) +
     '</section>'
