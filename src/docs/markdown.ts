@@ -81,10 +81,11 @@ export function renderMarkdown (markdown: string, options: RenderOptions): Rende
         return `<img src="${escapeHtml(options.resolveLink(token.href))}" alt="${escapeHtml(token.text)}" loading="lazy">`
       },
       // Code blocks and tables scroll sideways when wide: each is a keyboard stop with a name (axe scrollable-region-focusable).
+      // A <pre> has no role that may be named: a code block is a group, which may (not a region: a landmark per block).
       code (token) {
         const language = /^[\w+-]+$/.test(token.lang ?? '') ? token.lang! : ''
         const label = `${labels.code}${language === '' ? '' : ` (${language})`}`
-        return `<pre tabindex="0" aria-label="${escapeHtml(label)}"><code${language === '' ? '' : ` class="language-${language}"`}>${escapeHtml(token.text)}\n</code></pre>\n`
+        return `<pre tabindex="0" role="group" aria-label="${escapeHtml(label)}"><code${language === '' ? '' : ` class="language-${language}"`}>${escapeHtml(token.text)}\n</code></pre>\n`
       },
       table (token) {
         const cell = (c: Tokens.TableCell, tag: 'th' | 'td') => `<${tag}${c.align === null ? '' : ` class="align-${c.align}"`}>${this.parser.parseInline(c.tokens)}</${tag}>`

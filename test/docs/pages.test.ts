@@ -49,7 +49,7 @@ describe('docs pages', () => {
     assert.match(article, /href="\/docs"/)
     assert.match(article, /href="\/docs\/api"/)
     // A code block scrolls sideways when wide: a named keyboard stop.
-    assert.match(article, /<pre tabindex="0" aria-label="Code example( \(\w+\))?"><code/)
+    assert.match(article, /<pre tabindex="0" role="group" aria-label="Code example( \(\w+\))?"><code/)
   })
 
   it('keeps MDX out of search results', () => {
