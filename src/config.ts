@@ -30,6 +30,11 @@ export interface Config {
   /** Which proxies' `X-Forwarded-*` to believe: none, the nearest N hops, or these addresses/CIDRs (proxy-addr forms). */
   trustProxy: false | number | string[]
   rateLimitPerMinute: number
+  /**
+   * The Statuspage v2 copy also at the origin's root (`/api/v2/…`), where Atlassian's widget and clients given the bare
+   * origin look for it; off by default, because the root is the dashboard's on a shared host.
+   */
+  statuspageAtRoot: boolean
   logLevel: LogLevel
   /** The private Prometheus listener; undefined = no metrics at all. */
   metricsPort: number | undefined
@@ -128,6 +133,7 @@ export function loadConfig (env: Env = process.env): Config {
     germanPrefix: sitePrefix(read, 'GERMAN_PREFIX', '/de'),
     trustProxy: trustedProxies(read, 'TRUST_PROXY'),
     rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    statuspageAtRoot: switchedOn(read, 'STATUSPAGE_AT_ROOT'),
     logLevel: oneOf(read, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
@@ -289,6 +295,14 @@ function integer (read: Reader, name: string, fallback: number, min: number, max
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
   }
   return value
+}
+
+/** A setting that is on or off: `true`/`yes`/`1` or `false`/`no`/`0` (unset: off); anything else stops the start. */
+function switchedOn (read: Reader, name: string): boolean {
+  const raw = read(name)?.toLowerCase()
+  if (raw === undefined || raw === 'false' || raw === 'no' || raw === '0') return false
+  if (raw === 'true' || raw === 'yes' || raw === '1') return true
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`)
 }
 
 /** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */

@@ -50,7 +50,7 @@ describe('config', () => {
     ['DATABASE_URL', 'not a url'], ['REDIS_URL', 'http://x'], ['PUBLIC_BASE_URL', 'https://x.example/path'],
     ['PUBLIC_BASE_URL', 'ftp://x.example'], ['DISCORD_STATUS_URL', 'nope'], ['BOT_STATUS_URL', 'file:///etc/passwd'],
     ['BOT_HEARTBEAT_TIMEOUT_SECONDS', '1.5'], ['PROBE_INTERVAL_SECONDS', '0'], ['GERMAN_PREFIX', 'de'],
-    ['TRUST_PROXY', 'maybe'], ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', '17'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'], ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', '17'], ['RATE_LIMIT_PER_MINUTE', 'lots'], ['LOG_LEVEL', 'loud'], ['STATUSPAGE_AT_ROOT', 'maybe'],
     ['METRICS_PORT', '0'], ['METRICS_PORT', 'prometheus'], ['METRICS_PORT', '65536']
   ]
   for (const [name, value] of bad) {

@@ -1,4 +1,5 @@
-// GET /status/api/v2/*.json: the one public status as an Atlassian Statuspage v2 page, from memory (DESIGN §9, §10).
+// GET /status/api/v2/*.json (and /api/v2/*.json with STATUSPAGE_AT_ROOT): the one public status as an Atlassian
+// Statuspage v2 page, from memory (DESIGN §9, §10).
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Config } from '../../config.ts'
@@ -51,14 +52,17 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
     return Object.fromEntries(STATUSPAGE_DOCUMENTS.map((name) => [name, serialize(built[name])])) as Record<StatuspageDocument, Serialized<unknown>>
   })
 
-  for (const name of STATUSPAGE_DOCUMENTS) {
+  // The page URL is {base_url}/status; STATUSPAGE_AT_ROOT serves the same documents at the origin's root as well.
+  const pages = config.statuspageAtRoot ? ['/status', ''] : ['/status']
+  for (const name of STATUSPAGE_DOCUMENTS) for (const page of pages) {
     const { summary, description, schema } = DOCUMENTED[name]
-    app.get(`/status/api/v2/${name}`, {
+    app.get(`${page}/api/v2/${name}`, {
       config: { cacheControl: cacheControl.health },
       schema: {
         summary,
         description: `${description} Atlassian Statuspage v2 field names and enums; the components, groups and indicator are ` +
-          'those of GET /api/v1/health/components, and the incidents those in memory.',
+          'those of GET /api/v1/health/components, and the incidents those in memory.' +
+          (page === '' ? ' The same document as under /status, served at the root because STATUSPAGE_AT_ROOT is on.' : ''),
         tags: ['statuspage'],
         response: {
           200: jsonResponse('The Statuspage v2 document.', schema),
