@@ -1,5 +1,5 @@
 // The stdio MCP server: the tools of tools.ts on the official SDK's McpServer, every one read-only and idempotent.
-// A failed call is a tool error (isError) carrying the API's problem detail or one sentence about reachability.
+// A result is its structured JSON, also as the first text block, then prose. A failed call is a tool error (isError) carrying the API's problem detail or one sentence about reachability.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { VERSION } from '../monitor/version.ts'
@@ -23,7 +23,9 @@ export function createMcpServer (api: StatusApi, log: (message: string) => void)
     }, async (args: Record<string, unknown>): Promise<CallToolResult> => {
       try {
         const result = await tool.run(api, args)
-        return { content: [{ type: 'text', text: result.text }], structuredContent: result.structured }
+        // MCP 2025-06-18: a tool returning structured content SHOULD also return it serialised as JSON in a text block,
+        // for clients that read only text; the sentences to quote follow in a block of their own.
+        return { content: [{ type: 'text', text: JSON.stringify(result.structured) }, { type: 'text', text: result.text }], structuredContent: result.structured }
       } catch (error) {
         if (error instanceof ApiProblem || error instanceof ApiUnavailable) {
           log(`${tool.name}: ${error.message}`)

@@ -109,7 +109,11 @@ describe('status-api mcp', { timeout: 120_000 }, () => {
     assert.ok(result.structuredContent, `${name} has structured content`)
     assertValid(listed.find((tool) => tool.name === name)!.outputSchema!, result.structuredContent, `${name} against its listed output schema`)
     assertValid(jsonSchemaOf(outputOf(name)), result.structuredContent, `${name} against the TypeBox schema`)
-    return { structured: result.structuredContent, text: textOf(result) }
+    // MCP 2025-06-18: structured content SHOULD also come serialised as JSON in a text block; the prose follows it.
+    const [json, prose, ...more] = result.content
+    assert.ok(json?.type === 'text' && prose?.type === 'text' && more.length === 0, `${name}: a JSON text block, then the prose`)
+    assert.deepEqual(JSON.parse(json.text), result.structuredContent, `${name}: the first text block is the structured content`)
+    return { structured: result.structuredContent, text: prose.text }
   }
 
   it('get_status: the public status body unchanged, and sentences to quote', async () => {
