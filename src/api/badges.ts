@@ -1,15 +1,24 @@
 // The Shields.io endpoint body of /status/badges/*.json (DESIGN §9): what shields.io/endpoint?url=… renders.
 import { Type, type Static } from 'typebox'
 
-export const BadgeComponentQuery = Type.Object({
-  component: Type.Optional(Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: 'One declared component (an `id` of GET /api/v1/health/components) instead of the whole service: its ' +
-      'status, or its uptime. Another value answers 400. The shards badge is about the bot connection only.',
-    examples: ['bot']
-  }))
-})
+/**
+ * The `component` a badge accepts: one of `allowed` (the declared ids; for the shards badge, the bot connection's), so
+ * that the contract names exactly what the server takes and a 400 lists them.
+ */
+export function badgeComponentQuery (allowed: string[], shards: boolean) {
+  return Type.Object({
+    component: Type.Optional(Type.String({
+      minLength: 1,
+      maxLength: 100,
+      ...(allowed.length === 0 ? { maxLength: 0 } : { enum: allowed }),
+      description: shards
+        ? 'The bot connection\'s component (the only one the shards badge is about); leave it out for the same badge. Another value answers 400.'
+        : 'One declared component (an `id` of GET /api/v1/health/components) instead of the whole service: its status, or its uptime. ' +
+          'Another value answers 400.',
+      examples: allowed.slice(0, 1)
+    }))
+  })
+}
 
 export const ShieldsEndpointBody = Type.Object({
   schemaVersion: Type.Literal(1),

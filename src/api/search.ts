@@ -1,12 +1,14 @@
 // The query and body of GET /docs/api/search (and its German twin): documentation search (DESIGN §4).
 import { Type, type Static } from 'typebox'
+import { SNOWFLAKE_PATTERN } from './shards.ts'
 
 /** Optional white space, then 1–200 characters that start and end with a non-space, then optional white space. */
 export const QUERY_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
 
-/** What a value failing QUERY_PATTERN is told, in words (a 400's detail never shows a regular expression). */
+/** What a value failing QUERY_PATTERN or SNOWFLAKE_PATTERN is told, in words (a 400's detail never shows a regular expression). */
 export const PATTERN_MEANINGS: Record<string, string> = {
-  [QUERY_PATTERN]: 'must not be blank and must be at most 200 characters once leading and trailing white space is trimmed'
+  [QUERY_PATTERN]: 'must not be blank and must be at most 200 characters once leading and trailing white space is trimmed',
+  [SNOWFLAKE_PATTERN]: 'must be a Discord snowflake: 17 to 20 digits, below 2^64'
 }
 
 export const SearchQuery = Type.Object({

@@ -2,6 +2,25 @@
 // validation, serialisation, OpenAPI and the status page's shard grid.
 import { Type, type Static } from 'typebox'
 
+/** The decimal numbers of `max`'s length that are at most `max`, without a leading zero, as a regular expression. */
+function atMostPattern (max: string): string {
+  const alternatives: string[] = []
+  for (let i = 0; i < max.length; i++) {
+    const digit = Number(max[i])
+    const lowest = i === 0 ? 1 : 0
+    if (digit <= lowest) continue
+    const rest = max.length - i - 1
+    alternatives.push(`${max.slice(0, i)}[${lowest}-${digit - 1}]${rest === 0 ? '' : `[0-9]{${rest}}`}`)
+  }
+  return [...alternatives, max].join('|')
+}
+
+/**
+ * A Discord snowflake as the API accepts it: 17 to 20 digits, no leading zero, below 2^64 (the OpenAPI pattern of
+ * every guildId, so that the contract admits exactly what the server does).
+ */
+export const SNOWFLAKE_PATTERN = `^(?:[1-9][0-9]{16,18}|${atMostPattern(((1n << 64n) - 1n).toString())})$`
+
 export const ShardState = Type.Union([
   Type.Literal('ready'), Type.Literal('connecting'), Type.Literal('reconnecting'), Type.Literal('resuming'),
   Type.Literal('disconnected'), Type.Literal('silent'), Type.Literal('missing')
@@ -53,7 +72,7 @@ export const ShardsBody = Type.Object({
 export type ShardsBody = Static<typeof ShardsBody>
 
 export const ShardLookupBody = Type.Object({
-  guildId: Type.String({ pattern: '^[1-9][0-9]{16,19}$', description: 'The server (guild) id asked about, as a string.' }),
+  guildId: Type.String({ pattern: SNOWFLAKE_PATTERN, description: 'The server (guild) id asked about, as a string.' }),
   shard: Type.Integer({ minimum: 0, description: '`(guildId >> 22) % total`.' }),
   cluster: Type.Integer({ minimum: 0 }),
   status: ShardState,

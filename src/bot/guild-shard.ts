@@ -1,7 +1,10 @@
 // Which shard serves a server: snowflake checks, Discord message links, and (guildId >> 22) % total with BigInt.
 
-const SNOWFLAKE = /^[1-9][0-9]{16,19}$/
+import { SNOWFLAKE_PATTERN } from '../api/shards.ts'
+
 const LIMIT = 1n << 64n
+
+const SNOWFLAKE = new RegExp(SNOWFLAKE_PATTERN)
 const MESSAGE_LINK = /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/channels\/([0-9]+)(?:\/[0-9]+){0,2}\/?$/
 
 /** The guild id as a BigInt when `text` is a snowflake (17–20 digits, no leading zero, below 2^64); else undefined. */

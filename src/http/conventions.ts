@@ -120,9 +120,11 @@ function validationDetail (error: FastifyError): string {
   const first = error.validation?.[0]
   const where = error.validationContext ?? 'request'
   if (first === undefined) return `The ${where} is not valid.`
-  const params = first.params as { missingProperty?: string, pattern?: string }
+  const params = first.params as { missingProperty?: string, pattern?: string, allowedValues?: unknown[] }
   const name = String(first.instancePath || params.missingProperty || '').replace(/^\//, '')
-  const message = (first.keyword === 'pattern' ? PATTERN_MEANINGS[params.pattern ?? ''] : undefined) ?? first.message ?? 'is not valid'
+  // A value outside an enum is told the values allowed (they are public: the contract lists them).
+  const allowed = first.keyword === 'enum' && Array.isArray(params.allowedValues) ? `must be one of: ${params.allowedValues.join(', ')}` : undefined
+  const message = allowed ?? (first.keyword === 'pattern' ? PATTERN_MEANINGS[params.pattern ?? ''] : undefined) ?? first.message ?? 'is not valid'
   return `The ${where === 'querystring' ? 'query' : where} parameter ${name === '' ? '' : `"${name}" `}${message}.`.replace(/\s+/g, ' ')
 }
 

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
+import { SNOWFLAKE_PATTERN } from '../../src/api/shards.ts'
 import { guildIdFromInput, parseSnowflake, shardOfGuild } from '../../src/bot/guild-shard.ts'
 
 describe('parseSnowflake', () => {
@@ -13,6 +14,25 @@ describe('parseSnowflake', () => {
   for (const text of ['8138478876571238', '184467440737095516150', '18446744073709551616', '99999999999999999999', '081384788765712384', '8138478876571238x', ' 81384788765712384', '-81384788765712384', '']) {
     it(`rejects ${JSON.stringify(text)}`, () => assert.equal(parseSnowflake(text), undefined))
   }
+})
+
+describe('SNOWFLAKE_PATTERN (the OpenAPI pattern of guildId)', () => {
+  const pattern = new RegExp(SNOWFLAKE_PATTERN)
+  const accepted = (text: string) => text.length >= 17 && text.length <= 20 && !text.startsWith('0') && BigInt(text) < 2n ** 64n
+
+  it('admits exactly what the server accepts: 17 to 20 digits below 2^64, none at or above it', () => {
+    for (const text of ['18446744073709551615', '18446744073709551616', '18446744073709551620', '18446744073709552000', '19000000000000000000',
+      '99999999999999999999', '10000000000000000000', '18446744073709551609', '10000000000000000', '99999999999999999']) {
+      assert.equal(pattern.test(text), accepted(text), text)
+      assert.equal(pattern.test(text), parseSnowflake(text) !== undefined, text)
+    }
+    // Around 2^64 digit by digit, and anywhere among 16 to 21 digits.
+    fc.assert(fc.property(fc.bigInt({ min: 10n ** 15n, max: 10n ** 21n }), (id) => {
+      const text = id.toString()
+      return pattern.test(text) === accepted(text) && pattern.test(text) === (parseSnowflake(text) !== undefined)
+    }), { numRuns: 5000 })
+    fc.assert(fc.property(fc.bigInt({ min: 2n ** 64n - 10n ** 12n, max: 2n ** 64n + 10n ** 12n }), (id) => pattern.test(id.toString()) === id < 2n ** 64n), { numRuns: 5000 })
+  })
 })
 
 describe('guildIdFromInput', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Compile } from 'typebox/compile'
-import { ShardLookupBody, ShardsBody } from '../../src/api/shards.ts'
+import { SNOWFLAKE_PATTERN, ShardLookupBody, ShardsBody } from '../../src/api/shards.ts'
 import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
@@ -97,3 +97,16 @@ for (const backend of databaseBackends()) {
     })
   })
 }
+
+describe('the guildId contract', () => {
+  it('declares guildId in the OpenAPI document with the pattern the server applies: nothing at or above 2^64', async (t) => {
+    const { app } = await buildTestApp(t)
+    const openapi = (await app.inject('/api/v1/openapi.json')).json() as { paths: Record<string, { get: { parameters: Array<{ name: string, schema: { pattern?: string } }> } }> }
+    const pattern = openapi.paths['/api/v1/health/shards/{guildId}']!.get.parameters.find((parameter) => parameter.name === 'guildId')!.schema.pattern!
+    assert.equal(pattern, SNOWFLAKE_PATTERN)
+    for (const [id, admitted] of [['18446744073709551615', true], ['18446744073709551616', false], ['99999999999999999999', false], ['81384788765712384', true]] as const) {
+      assert.equal(new RegExp(pattern).test(id), admitted, id)
+      assert.equal((await app.inject(`/api/v1/health/shards/${id}`)).statusCode === 400, !admitted, id)
+    }
+  })
+})

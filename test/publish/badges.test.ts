@@ -160,11 +160,17 @@ for (const backend of databaseBackends()) {
 
     it('answers 400 problem+json for an unknown component, and for a component on the shards badge other than the bot', async (t) => {
       const { app } = await setup(t)
-      for (const url of ['/status/badges/status.svg?component=web', '/status/badges/uptime-7d.json?component=', '/status/badges/shards.svg?component=cache']) {
+      for (const [url, allowed] of [['/status/badges/status.svg?component=web', 'database, cache, bot'], ['/status/badges/uptime-7d.json?component=', 'database, cache, bot'], ['/status/badges/shards.svg?component=cache', 'bot']] as const) {
         const response = await app.inject(url)
         assert.equal(response.statusCode, 400, url)
         assert.match(response.headers['content-type'] as string, /^application\/problem\+json/, url)
+        assert.ok(response.json().detail.endsWith(`must be one of: ${allowed}.`), `${url}: the allowed values, ${response.json().detail}`)
       }
+      // The contract admits what the server accepts, and no more.
+      const openapi = (await app.inject('/api/v1/openapi.json')).json() as { paths: Record<string, { get: { parameters: Array<{ name: string, schema: { enum?: string[] } }> } }> }
+      const enumOf = (path: string) => openapi.paths[path]!.get.parameters.find((parameter) => parameter.name === 'component')!.schema.enum
+      assert.deepEqual(enumOf('/status/badges/shards.json'), ['bot'])
+      assert.deepEqual(enumOf('/status/badges/status.json'), ['database', 'cache', 'bot'])
       assert.equal((await app.inject('/status/badges/uptime-1y.svg')).statusCode, 404)
     })
   })

@@ -12,7 +12,7 @@ import { BADGES, COMPONENT_BADGES, badgeContent, badgeSvg, componentBadgeContent
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
-import { BadgeComponentQuery, ShieldsEndpointBody } from '../../api/badges.ts'
+import { ShieldsEndpointBody, badgeComponentQuery } from '../../api/badges.ts'
 import { Type } from 'typebox'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
@@ -104,6 +104,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     // One memo per route, keyed by the component: built again only when the snapshot, the history or the status changes.
     const { svg, json } = renderers((component, inputs) => content(badge, component, inputs))
 
+    const query = badgeComponentQuery(badge === 'shards' ? [...botComponents] : [...declared], badge === 'shards')
     const componentOf = (query: { component?: string }): string => {
       const component = query.component
       if (component === undefined) return ''
@@ -111,14 +112,14 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
         throw problems.invalidRequest(`No component has this id. The components are: ${[...declared].join(', ')} (GET /api/v1/health/components); or leave out "component".`)
       }
       if (badge === 'shards' && !botComponents.has(component)) {
-        throw problems.invalidRequest('The shards badge is about the bot connection only: leave out "component" or name the bot\'s component.')
+        throw problems.invalidRequest(`The shards badge is about the bot connection only: leave out "component" or name the bot's component (${[...botComponents].join(', ')}).`)
       }
       return component
     }
 
     app.get<{ Querystring: { component?: string } }>(`/status/badges/${badge}.svg`, {
       config: { cacheControl: cacheControl.badge },
-      schema: { querystring: BadgeComponentQuery }
+      schema: { querystring: query }
     }, async (request, reply) => {
       const component = componentOf(request.query)
       return sendSerialized(reply, svg(component, await views()), { type: SVG_TYPE })
@@ -132,7 +133,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
           'which this service renders itself. Built from the public status of GET /api/v1/health/components, the health ' +
           'snapshot and the history in memory.',
         tags: ['badges'],
-        querystring: BadgeComponentQuery,
+        querystring: query,
         response: {
           200: jsonResponse('The badge as Shields endpoint JSON.', ShieldsEndpointBody),
           ...problemResponses({ 400: 'No declared component has this id (or the shards badge names another component than the bot connection).' })

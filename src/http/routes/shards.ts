@@ -6,14 +6,14 @@ import type { Monitor } from '../../monitor/monitor.ts'
 import { cacheControl } from '../headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
-import { ShardLookupBody, ShardsBody } from '../../api/shards.ts'
+import { SNOWFLAKE_PATTERN, ShardLookupBody, ShardsBody } from '../../api/shards.ts'
 import { parseSnowflake } from '../../bot/guild-shard.ts'
 import type { ShardsSnapshot } from '../../bot/shard-snapshot.ts'
 import { sendSerialized } from '../send.ts'
 
 const GuildParams = Type.Object({
   guildId: Type.String({
-    pattern: '^[1-9][0-9]{16,19}$',
+    pattern: SNOWFLAKE_PATTERN,
     description: 'A server (guild) id: a Discord snowflake of 17 to 20 digits, below 2^64.',
     examples: ['81384788765712384']
   })
