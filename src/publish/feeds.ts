@@ -66,7 +66,15 @@ export function buildFeed (options: FeedOptions): string {
     ttl: 1
   })
   for (const event of events) feed.addItem(item(event, text, options))
-  return xmlSafe(format === 'atom' ? feed.atom1() : feed.rss2())
+  return xmlSafe(format === 'atom' ? withLanguage(feed.atom1(), text.language) : feed.rss2())
+}
+
+const ATOM_ROOT = '<feed xmlns="http://www.w3.org/2005/Atom">'
+
+/** The Atom feed's language as `xml:lang` on its root (RFC 4287 §2), which the feed library does not write. */
+function withLanguage (atom: string, language: string): string {
+  if (!atom.includes(ATOM_ROOT)) throw new Error('The feed library wrote an Atom root this code does not know.')
+  return atom.replace(ATOM_ROOT, `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">`)
 }
 
 function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {

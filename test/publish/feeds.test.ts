@@ -56,6 +56,8 @@ for (const backend of databaseBackends()) {
       assert.equal(a.response.headers['content-type'], 'application/atom+xml; charset=utf-8')
       assert.equal(a.response.headers['cache-control'], 'public, max-age=60')
       assert.equal(a.feed['@xmlns'], 'http://www.w3.org/2005/Atom')
+      assert.equal(a.feed['@xml:lang'], 'en', 'the feed says its language (RFC 4287 §2: xml:lang)')
+      assert.equal((await atom('/de/status/feed.atom')).feed['@xml:lang'], 'de')
       for (const element of ['id', 'title', 'updated', 'author']) assert.ok(a.feed[element] !== undefined, `feed ${element}`)
       assert.equal(a.entries.length, 0)
       const r = await rss()
