@@ -80,8 +80,11 @@ export async function gracefulShutdown (app: FastifyInstance, context: Context):
   await context.close()
 }
 
-/** SIGTERM/SIGINT: graceful shutdown within the deadline; a second signal exits at once. */
-export function handleSignals (server: RunningServer): void {
+/**
+ * SIGTERM/SIGINT: graceful shutdown within the deadline, then `afterShutdown` (the demo removes its temporary folder),
+ * then exit; a second signal exits at once.
+ */
+export function handleSignals (server: RunningServer, afterShutdown: () => void = () => {}): void {
   let signalled = false
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(1)
@@ -92,7 +95,14 @@ export function handleSignals (server: RunningServer): void {
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS)
     deadline.unref()
-    server.shutdown().then(() => process.exit(0), () => process.exit(1))
+    const cleanUp = () => {
+      try {
+        afterShutdown()
+      } catch (error) {
+        server.context.logger.error({ err: error }, 'clean-up after shutdown failed')
+      }
+    }
+    server.shutdown().then(() => { cleanUp(); process.exit(0) }, () => { cleanUp(); process.exit(1) })
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)

@@ -1,6 +1,6 @@
 // `status-api demo`: the service full of life in one command — 90 days of history, incidents, maintenance, a
 // chat platform stand-in and a reporting bot — on a throwaway database, every page marked as demo data.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDemoBot } from '../demo/demo-bot.ts'
@@ -26,7 +26,7 @@ an upcoming maintenance window, a local stand-in for the chat platform's status 
 shards report heartbeats, and local stand-ins for the example's HTTP, TCP and push checks that misbehave
 now and then (slow, failing, closed, silent) by the minute of the hour. The components are those of examples/status.yaml (groups, manual and platform
 components) unless STATUS_FILE or ./status.yaml gives your own; the incidents and windows name them. Every
-page says that it shows demo data. Stop it with Ctrl-C.`,
+page says that it shows demo data. Stop it with Ctrl-C (or SIGTERM); the temporary folder goes with it.`,
   async run (_args, config) {
     const { handleSignals, startServer } = await import('../server.ts')
     const platform = await startFakePlatform()
@@ -53,7 +53,8 @@ page says that it shows demo data. Stop it with Ctrl-C.`,
         await context.monitor.runOnce()
       }
     })
-    handleSignals(server)
+    // The throwaway database goes with the demo: on Ctrl-C and on SIGTERM (a terminal closed, a container stopped).
+    handleSignals(server, () => rmSync(demoConfig.dataDir, { recursive: true, force: true }))
     console.log(`status-api demo: http://${config.host}:${config.port}/status (demo data in ${demoConfig.dataDir})`)
     return -1 // keep running
   }
