@@ -36,14 +36,28 @@ function problemHeaders (error: ProblemError, body: string, requestId: string): 
  * anything has answered (a GET answered 200 before its malformed chunked body failed to parse): a second, unsolicited
  * response would be read as the answer to the next request, so it is only closed.
  */
-function writeToSocket (socket: Duplex, error: ProblemError, requestId: string): void {
+function writeToSocket (socket: Duplex, error: ProblemError, requestId: string, answered = answeredBefore(socket)): void {
   const body = JSON.stringify(error.problem)
-  if (socket.writable && ((socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0) === 0) {
+  if (socket.writable && !answered) {
     const status = error.problem.status
     const headers = Object.entries(problemHeaders(error, body, requestId)).map(([name, value]) => `${name}: ${value}`)
     socket.write([`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...headers, '', body].join('\r\n'))
   }
   socket.destroy()
+}
+
+/** Whether the socket has written anything: a response, whole or in part, of a request before this one. */
+function answeredBefore (socket: Duplex): boolean {
+  return ((socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0) > 0
+}
+
+/**
+ * Whether a response is still being written on the socket (Node attaches the response in progress to its socket and
+ * detaches it when it is finished): a kept-alive connection whose earlier answers are complete is free to answer.
+ */
+function responseInFlight (socket: Duplex): boolean {
+  const current = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+  return current !== undefined && current !== null && !current.writableFinished
 }
 
 /** Node's `clientError`: the parser gave up on the request (no response object exists); `log` hears why. */
@@ -56,10 +70,14 @@ export function clientErrorHandler (nextRequestId: () => string, log?: (status: 
   }
 }
 
-/** Node's `connect`: a CONNECT request is never routed; this read-only API answers it 405 like any other method. */
+/**
+ * Node's `connect`: a CONNECT request is never routed; this read-only API answers it 405 like any other method, also
+ * on a kept-alive connection that answered requests before it (Node emits `connect` only once the request is parsed
+ * whole, so the earlier answers are complete unless one is still being written).
+ */
 export function connectHandler (nextRequestId: () => string) {
   return (request: IncomingMessage, socket: Duplex): void => {
-    writeToSocket(socket, problems.methodNotAllowed(request.method ?? 'CONNECT'), nextRequestId())
+    writeToSocket(socket, problems.methodNotAllowed(request.method ?? 'CONNECT'), nextRequestId(), responseInFlight(socket))
   }
 }
 

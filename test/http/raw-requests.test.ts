@@ -87,6 +87,29 @@ describe('answers before routing, over raw sockets', () => {
     assert.equal(JSON.parse(response.body).code, 'method_not_allowed')
   })
 
+  it('answers CONNECT with 405 on a kept-alive connection that already served a request, instead of resetting it', async () => {
+    const socket = connect(port, '127.0.0.1')
+    let data = ''
+    const closed = new Promise<void>((resolve, reject) => {
+      socket.on('data', (chunk) => {
+        data += chunk.toString()
+        if (data.includes('HTTP/1.1 200') && !data.includes('CONNECT') && !data.includes('sent-connect')) {
+          data += 'sent-connect'
+          socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n')
+        }
+      })
+      socket.on('close', () => resolve())
+      socket.on('error', reject)
+    })
+    socket.write('GET /api/v1/liveness HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await closed
+    const second = data.slice(data.indexOf('sent-connect') + 'sent-connect'.length)
+    assert.match(data, /^HTTP\/1\.1 200/, 'the first request answered')
+    assert.match(second, /^HTTP\/1\.1 405 Method Not Allowed\r\n/, `then the CONNECT, answered: ${JSON.stringify(second.slice(0, 80))}`)
+    assert.match(second, /\r\nallow: GET, HEAD, OPTIONS\r\n/i)
+    assert.equal(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4)).code, 'method_not_allowed')
+  })
+
   it('answers an HTTP/1.1 request without Host with a 400 problem (RFC 9112 §3.2)', async () => {
     assertUsualProblem(await exchange(port, 'GET /api/v1/liveness HTTP/1.1\r\n\r\n'), 400, 'no Host')
   })
