@@ -43,11 +43,14 @@ export function compressedVariants (body: string | Buffer, durability: Durabilit
   let gzip: EncodedBody | undefined
   // zlib writes into 64 KiB buffers and returns a slice of one: a smaller one, what JSON and HTML compress to.
   const chunkSize = Math.max(COMPRESS_FROM, Math.ceil(bytes / 8))
+  // A window no larger than the body (brotli's default is 4 MiB): the same bytes out, a quarter of the time for a
+  // 3.5 KB search answer (0.12 ms instead of 0.5), which matters now that one-off answers are compressed too.
+  const windowBits = Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))))
   return (coding) => {
     if (coding === 'br') {
       return (br ??= encoded(brotliCompressSync(body, {
         chunkSize,
-        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[durability], [constants.BROTLI_PARAM_SIZE_HINT]: bytes }
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[durability], [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_LGWIN]: windowBits }
       })))
     }
     if (coding === 'gzip') return (gzip ??= encoded(gzipSync(body, { level: GZIP_LEVEL, chunkSize })))
