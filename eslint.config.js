@@ -39,6 +39,6 @@ export default tseslint.config(
   },
   {
     files: ['src/site/assets/**/*.js'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } }
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', navigator: 'readonly' } }
   }
 )

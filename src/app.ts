@@ -15,6 +15,7 @@ import { notFoundPages } from './http/not-found-page.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
+import brandAssetRoutes from './http/routes/brand-assets.ts'
 import platformStatusRoutes from './http/routes/platform-status.ts'
 import incidentRoutes from './http/routes/incidents.ts'
 import discoveryRoutes from './http/routes/discovery.ts'
@@ -86,7 +87,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(conventions, {
     staging: config.deployEnv === 'staging',
     draining: () => context.readiness.shuttingDown,
-    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice }), config.germanPrefix)
+    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice, product: config.status.product }), config.germanPrefix)
   })
   await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
@@ -124,6 +125,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
   await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
   await app.register(assetRoutes)
+  await app.register(brandAssetRoutes, { product: config.status.product })
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
   await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix, config.status), context.docs], markdownDocs: markdownDocs(context.docs) })

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox'
 
 /**
- * The `component` a badge accepts: one of `allowed` (the declared ids; for the shards badge, the bot connection's), so
+ * The query of a badge: its `label`, and the `component` it accepts: one of `allowed` (the declared ids; for the shards badge, the bot connection's), so
  * that the contract names exactly what the server takes and a 400 lists them.
  */
 export function badgeComponentQuery (allowed: string[], shards: boolean) {
@@ -16,13 +16,20 @@ export function badgeComponentQuery (allowed: string[], shards: boolean) {
         : 'One declared component (an `id` of GET /api/v1/health/components) instead of the whole service: its status, or its uptime. ' +
           'Another value answers 400.',
       examples: allowed.slice(0, 1)
+    })),
+    label: Type.Optional(Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: 'The left-hand text instead of the default (the status badge: the product\'s name from the status file, ' +
+        'else `status`; a component\'s badge: its id; uptime badges: the window).',
+      examples: ['Acme']
     }))
   })
 }
 
 export const ShieldsEndpointBody = Type.Object({
   schemaVersion: Type.Literal(1),
-  label: Type.String({ description: 'The left-hand text: `status`, a component\'s id, or the uptime window.' }),
+  label: Type.String({ description: 'The left-hand text: the product\'s name (or `status`), a component\'s id, the uptime window, or `?label=`.' }),
   message: Type.String({
     description: 'The right-hand text: the page indicator (operational, minor outage, partial outage, major outage, ' +
       'maintenance), a component\'s status (operational, degraded performance, partial outage, major outage, maintenance, ' +

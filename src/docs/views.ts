@@ -2,7 +2,8 @@
 // box falls back to without JavaScript. Everything goes through the shared layout.
 import type { SearchResult } from '../api/search.ts'
 import { escapeHtml } from '../lib/html.ts'
-import { renderPage } from '../site/layout.ts'
+import { brandedTitle, renderPage } from '../site/layout.ts'
+import type { DeclaredProduct } from '../status/declaration.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { DocsSite } from './docs-site.ts'
 import { LABELS } from './labels.ts'
@@ -10,7 +11,7 @@ import type { DocPage } from './load.ts'
 
 const ASSETS = { styles: ['docs.css'], scripts: ['search.js'] }
 
-export function renderDocPage (site: DocsSite, page: DocPage): string {
+export function renderDocPage (site: DocsSite, page: DocPage, product?: DeclaredProduct): string {
   const twin = site.twin(page)
   const labels = LABELS[page.locale]
   const toc = page.headings.filter((h) => h.depth <= 3)
@@ -27,7 +28,8 @@ ${tocHtml}
 </div>`
   return renderPage({
     lang: page.locale,
-    title: `${page.title} · ${labels.docs}`,
+    product,
+    title: brandedTitle(page.locale, `${page.title} · ${labels.docs}`, product),
     description: page.description,
     body,
     ...(twin === undefined ? {} : { alternate: { lang: twin.locale, path: twin.url } }),
@@ -36,7 +38,7 @@ ${tocHtml}
   })
 }
 
-export function renderSearchPage (site: DocsSite, locale: Locale, query: string, results: SearchResult[]): string {
+export function renderSearchPage (site: DocsSite, locale: Locale, query: string, results: SearchResult[], product?: DeclaredProduct): string {
   const labels = LABELS[locale]
   const other: Locale = locale === 'en' ? 'de' : 'en'
   const otherPath = `${site.roots[other]}/search${query === '' ? '' : `?q=${encodeURIComponent(query)}`}`
@@ -53,7 +55,8 @@ ${list}
 </div>`
   return renderPage({
     lang: locale,
-    title: `${query === '' ? labels.search : labels.searchTitle(query)} · ${labels.docs}`,
+    product,
+    title: brandedTitle(locale, `${query === '' ? labels.search : labels.searchTitle(query)} · ${labels.docs}`, product),
     description: labels.searchLabel,
     body,
     alternate: { lang: other, path: otherPath },

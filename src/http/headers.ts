@@ -11,6 +11,8 @@ export const cacheControl = {
   feed: 'public, max-age=60',
   badge: 'public, max-age=60',
   asset: 'public, max-age=86400',
+  /** Files whose name holds their content's hash (the product's logo, favicon and accent): they never change. */
+  immutable: 'public, max-age=31536000, immutable',
   noStore: 'no-store'
 } as const
 

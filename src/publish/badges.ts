@@ -34,6 +34,8 @@ export interface BadgeViews {
   status: ComponentsBody | undefined
   health: HealthBody | undefined
   history: HistoryBody | undefined
+  /** The status file's product name: the status badge's label (default `status`). */
+  productName?: string | undefined
 }
 
 /** The status badge's words and colour for each page indicator (severity: none < maintenance < minor < major < critical). */
@@ -89,7 +91,7 @@ export function shieldsEndpoint (content: BadgeContent): ShieldsEndpointBody {
 
 /** The model's indicator, or the model's status of one component; "unknown" before the first probe round. */
 function statusBadge (component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {
-  const label = component === undefined ? 'status' : component
+  const label = component ?? views.productName ?? 'status'
   if (views.status === undefined || views.health === undefined) return { label, ...STATUS_BADGE.unknown }
   if (component === undefined) return { label, ...INDICATOR_BADGE[views.status.indicator] }
   const shown = views.status.components.find((candidate) => candidate.id === component)?.status ?? 'unknown'

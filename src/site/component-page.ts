@@ -1,5 +1,6 @@
 // The page of one declared component (/status/components/{id}, English and German), server-rendered without script:
 // its status now as the model has it, what affects it, its response time, 90 days of uptime and the last 24 hours.
+import type { DeclaredProduct } from '../status/declaration.ts'
 import type { PublicComponent, PublicGroup } from '../api/components.ts'
 import type { ComponentHistory } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
@@ -22,8 +23,8 @@ export interface NamingWindow {
 export interface ComponentPageOptions {
   lang: Locale
   germanPrefix: string
-  /** The status file's product name, for the title ("… – Acme status"). */
-  productName?: string
+  /** The status file's product: its name in the title ("… – Acme status"), its brand in the layout. */
+  product?: DeclaredProduct
   notice?: string
   component: PublicComponent
   /** Its group in the model, if it has one. */
@@ -105,8 +106,9 @@ export function renderComponentPage (options: ComponentPageOptions): string {
     ].join('\n') + '</div>'
   return renderPage({
     lang,
-    title: `${name}: ${text.componentStatus[component.status]} – ${text.pageTitle(options.productName)}`,
-    description: text.componentPageDescription(name, options.productName),
+    product: options.product,
+    title: `${name}: ${text.componentStatus[component.status]} – ${text.pageTitle(options.product?.name)}`,
+    description: text.componentPageDescription(name, options.product?.name),
     body,
     alternate: { lang: other, path: componentPath(other, component.id, germanPrefix) },
     styles: ['status.css'],

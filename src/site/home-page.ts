@@ -1,8 +1,9 @@
 // The home page (`/` and its German twin): what this service is, the current status, and where to go next.
 import { escapeHtml } from '../lib/html.ts'
-import { localPath, renderPage } from './layout.ts'
+import { brandedTitle, localPath, renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { ComponentsBody } from '../api/components.ts'
+import type { DeclaredProduct } from '../status/declaration.ts'
 import { TEXT } from './assets/status-view.js'
 
 export interface HomePageOptions {
@@ -11,6 +12,7 @@ export interface HomePageOptions {
   components: ComponentsBody | null
   germanPrefix: string
   notice?: string
+  product?: DeclaredProduct
 }
 
 const WORDS = {
@@ -66,7 +68,8 @@ ${card(escapeHtml(localPath(other, '/', germanPrefix)), words.otherTitle, words.
 </div>`
   return renderPage({
     lang,
-    title: words.title,
+    product: options.product,
+    title: brandedTitle(lang, words.title, options.product),
     description: words.description,
     body,
     alternate: { lang: other, path: localPath(other, '/', germanPrefix) },

@@ -1,5 +1,6 @@
 // The permanent pages of one incident (/status/incidents/{id}) and one maintenance window (/status/maintenance/{id}),
 // English and German: every update, newest first. Feeds, notifications and the status page link here.
+import type { DeclaredProduct } from '../status/declaration.ts'
 import type { Incident } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
@@ -13,8 +14,8 @@ import { dateTime, time } from './assets/status-format.js'
 export interface PermalinkPageOptions {
   lang: Locale
   germanPrefix: string
-  /** The status file's product name, for the title ("… – Acme status"). */
-  productName?: string
+  /** The status file's product: its name in the title ("… – Acme status"), its brand in the layout. */
+  product?: DeclaredProduct
   notice?: string
 }
 
@@ -35,7 +36,8 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
   const back = `<p class="back-link"><a href="${escapeHtml(localPath(lang, '/status', germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
   return renderPage({
     lang,
-    title: `${title} – ${text.pageTitle(options.productName)}`,
+    product: options.product,
+    title: `${title} – ${text.pageTitle(options.product?.name)}`,
     description: title,
     body: `<div class="status-page permalink">${back}${body}</div>`,
     alternate: { lang: other, path: permalinkPath(other, kind, id, germanPrefix) },

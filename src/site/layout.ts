@@ -1,7 +1,11 @@
 // The one layout every HTML page uses (status, docs, home): document shell, header, language switch, footer.
+import { footerParts } from '../brand/footer.ts'
+import { brandStylesheet } from '../brand/stylesheet.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
+import type { DeclaredProduct } from '../status/declaration.ts'
+import { TEXT } from './assets/status-view.js'
 
 export interface PageOptions {
   lang: Locale
@@ -22,12 +26,51 @@ export interface PageOptions {
   germanPrefix?: string
   /** A plain-text notice shown above the content of the page (e.g. that the page shows demo data). */
   notice?: string
+  /** The status file's product: its name, logo, favicon, accent, header links and footer. Undefined: the neutral look. */
+  product?: DeclaredProduct
 }
 
 const WORDS = {
-  en: { skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates' },
-  de: { skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen' }
+  en: {
+    skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates',
+    productLinks: 'Links'
+  },
+  de: {
+    skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen',
+    productLinks: 'Links'
+  }
 } as const
+
+/** A page's own title followed by the product's status page name ("Page not found – Acme status"); unchanged without a name. */
+export function brandedTitle (lang: Locale, title: string, product: DeclaredProduct | undefined): string {
+  return product?.name === undefined ? title : `${title} – ${TEXT[lang].pageTitle(product.name)}`
+}
+
+/** The header's mark: the product's logo (its dark variant in the dark theme) and name, or the service's own icon and "Status". */
+function brandMark (product: DeclaredProduct | undefined): string {
+  if (product?.name === undefined && product?.logo === undefined) return '<img src="/assets/favicon.svg" alt="" width="24" height="24"><span>Status</span>'
+  const logo = product.logo === undefined
+    ? ''
+    : `<picture>${product.logoDark === undefined ? '' : `<source srcset="${escapeHtml(product.logoDark.path)}" media="(prefers-color-scheme: dark)">`}<img class="brand-logo" src="${escapeHtml(product.logo.path)}" alt="" height="32"></picture>`
+  return `${logo}<span>${escapeHtml(product.name ?? 'Status')}</span>`
+}
+
+/** The file's header links: absolute URLs of other sites, opened in the same tab, without handing them this window. */
+function productLinks (lang: Locale, product: DeclaredProduct | undefined): string {
+  if (product === undefined || product.links.length === 0) return ''
+  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[lang])}</a></li>`)
+  return `<nav class="product-links" aria-label="${escapeHtml(WORDS[lang].productLinks)}"><ul>${items.join('')}</ul></nav>\n`
+}
+
+/** The file's footer text, its `[text](url)` links as links. */
+function productFooter (lang: Locale, product: DeclaredProduct | undefined): string {
+  const footer = product?.footer?.[lang]
+  if (footer === undefined) return ''
+  const html = footerParts(footer).map((part) => 'url' in part
+    ? `<a href="${escapeHtml(part.url)}" rel="noopener">${escapeHtml(part.text)}</a>`
+    : escapeHtml(part.text)).join('')
+  return `<p class="product-footer">${html}</p>\n`
+}
 
 /** The site-relative path of `path` (an English path such as `/status`) in the given language. */
 export function localPath (lang: Locale, path: string, germanPrefix = '/de'): string {
@@ -51,7 +94,15 @@ export function renderPage (options: PageOptions): string {
   const { lang, title, description, body, alternate } = options
   const words = WORDS[lang]
   const local = (path: string) => localPath(lang, path, options.germanPrefix)
-  const styles = ['site.css', ...(options.styles ?? [])].map((name) => `<link rel="stylesheet" href="/assets/${escapeHtml(name)}">`)
+  const { product } = options
+  const accent = product === undefined ? undefined : brandStylesheet(product)
+  const styles = [
+    ...['site.css', ...(options.styles ?? [])].map((name) => `<link rel="stylesheet" href="/assets/${escapeHtml(name)}">`),
+    ...(accent === undefined ? [] : [`<link rel="stylesheet" href="${escapeHtml(accent.path)}">`])
+  ]
+  const favicon = product?.favicon === undefined
+    ? '<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">'
+    : `<link rel="icon" href="${escapeHtml(product.favicon.path)}" type="${product.favicon.type}">`
   const scripts = [
     ...(options.scripts ?? []).map((name) => `<script src="/assets/${escapeHtml(name)}" defer></script>`),
     ...(options.modules ?? []).map((name) => `<script type="module" src="/assets/${escapeHtml(name)}"></script>`)
@@ -75,7 +126,7 @@ export function renderPage (options: PageOptions): string {
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <meta name="color-scheme" content="light dark">
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+${favicon}
 ${alternateLink}
 <link rel="alternate" type="application/atom+xml" title="${escapeHtml(words.feed)} (Atom)" href="${escapeHtml(local('/status/feed.atom'))}">
 <link rel="alternate" type="application/rss+xml" title="${escapeHtml(words.feed)} (RSS)" href="${escapeHtml(local('/status/feed.rss'))}">
@@ -85,15 +136,15 @@ ${scripts.join('\n')}
 <body>
 <a class="skip-link" href="#main">${escapeHtml(words.skip)}</a>
 <header class="site-header">
-<a class="brand" href="${escapeHtml(local('/'))}"><img src="/assets/favicon.svg" alt="" width="24" height="24"><span>Status</span><span class="vh"> – ${escapeHtml(words.home)}</span></a>
+<a class="brand" href="${escapeHtml(local('/'))}">${brandMark(product)}<span class="vh"> – ${escapeHtml(words.home)}</span></a>
 <nav aria-label="${escapeHtml(words.nav)}"><ul>${navLink('/status', words.status)}${navLink('/docs/api', words.docs)}</ul></nav>
-${switchLink}
+${productLinks(lang, product)}${switchLink}
 </header>
 <main id="main" tabindex="-1">
 ${notice}${body}
 </main>
 <footer class="site-footer">
-<p>${escapeHtml(words.footer)}: <a href="/api/v1/health">/api/v1/health</a> · <a href="/api/v1/openapi.json">OpenAPI</a> · <a href="/llms.txt">llms.txt</a></p>
+${productFooter(lang, product)}<p>${escapeHtml(words.footer)}: <a href="/api/v1/health">/api/v1/health</a> · <a href="/api/v1/openapi.json">OpenAPI</a> · <a href="/llms.txt">llms.txt</a></p>
 </footer>
 </body>
 </html>

@@ -1,13 +1,15 @@
 // The page a browser gets for an address that does not exist (HTTP 404), in the site's layout and the visitor's
 // language, with the ways back: the status page, the docs, the home page.
+import type { DeclaredProduct } from '../status/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
-import { localPath, renderPage } from './layout.ts'
+import { brandedTitle, localPath, renderPage } from './layout.ts'
 
 export interface NotFoundPageOptions {
   lang: Locale
   germanPrefix: string
   notice?: string
+  product?: DeclaredProduct
 }
 
 const WORDS = {
@@ -30,7 +32,7 @@ const WORDS = {
 } as const
 
 export function renderNotFoundPage (options: NotFoundPageOptions): string {
-  const { lang, germanPrefix, notice } = options
+  const { lang, germanPrefix, notice, product } = options
   const words = WORDS[lang]
   const link = (path: string, label: string) => `<li><a href="${escapeHtml(localPath(lang, path, germanPrefix))}">${escapeHtml(label)}</a></li>`
   const body = `<h1>${escapeHtml(words.title)}</h1>
@@ -40,5 +42,5 @@ ${link('/status', words.status)}
 ${link('/docs', words.docs)}
 ${link('/', words.home)}
 </ul>`
-  return renderPage({ lang, title: words.title, description: words.description, body, germanPrefix, notice })
+  return renderPage({ lang, title: brandedTitle(lang, words.title, product), description: words.description, body, germanPrefix, notice, product })
 }

@@ -1,5 +1,7 @@
 // The status page (`/status` and its German twin): server-rendered sections plus the refresh script's settings.
+import type { DeclaredProduct } from '../status/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
+import { followSection } from './follow-section.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
 import { TEXT, findGuild, guildAnswer, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
@@ -16,8 +18,10 @@ export interface StatusPageOptions {
   refreshSeconds: number
   paths: { en: string, de: string }
   germanPrefix: string
-  /** The status file's `product.name`: the page is then "Acme status" ("Acme Status"); undefined: "System status". */
-  productName?: string
+  /** The status file's product: the page is then "Acme status" ("Acme Status"); undefined: "System status". */
+  product?: DeclaredProduct
+  /** The Prometheus port when it is public (src/publish/follow.ts): the "Follow" section lists it. */
+  publicMetricsPort?: number
   notice?: string
 }
 
@@ -29,12 +33,13 @@ const DESCRIPTION = {
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, bodies, now } = options
   const text = { ...TEXT[lang], statusPath: options.paths[lang] }
-  const title = text.pageTitle(options.productName)
+  const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
   const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
+${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort })}
 <p id="status-announce" class="vh" role="status"></p>
 <div class="page-meta">
 <p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>
@@ -45,12 +50,13 @@ ${renderSections(text, bodies)}
   const statusWord = bodies.components === null ? '' : ` – ${text.overall[bodies.components.indicator]}`
   return renderPage({
     lang,
+    product: options.product,
     title: `${title}${statusWord}`,
     description: DESCRIPTION[lang],
     body,
     alternate: { lang: other, path: options.paths[other] },
     styles: ['status.css'],
-    modules: ['status.js'],
+    modules: ['status.js', 'follow.js'],
     path: options.paths[lang],
     germanPrefix: options.germanPrefix,
     notice: options.notice

@@ -1,5 +1,6 @@
 // What the operator declared (DESIGN §10): the product, groups and components, as the rest of the service reads
 // them. The status file (./status-file.ts) produces it; without a file, builtinDeclaration() is the spec's three.
+import type { BrandImage } from '../brand/image.ts'
 import type { Locale } from '../lib/locale.ts'
 
 /** Text in both page languages: a plain string in the file stands for both. */
@@ -60,11 +61,15 @@ export interface DeclaredProduct {
   url: string | undefined
   description: LocalizedText | undefined
   links: ProductLink[]
-  /** Files of the branding (DESIGN §10), as paths resolved against the status file's folder. */
-  logo: string | undefined
-  logoDark: string | undefined
-  favicon: string | undefined
+  /** Plain text under every page; `[text](https://…)` in it is a link (src/brand/footer.ts). */
+  footer: LocalizedText | undefined
+  /** The branding's images (DESIGN §10), read and checked while the file was loaded. */
+  logo: BrandImage | undefined
+  logoDark: BrandImage | undefined
+  favicon: BrandImage | undefined
+  /** `#rrggbb` of the light theme, checked for contrast (src/brand/colour.ts). */
   accent: string | undefined
+  /** `#rrggbb` of the dark theme: as declared, else the accent lightened until it reaches 4.5:1 there. */
   accentDark: string | undefined
 }
 
@@ -103,7 +108,7 @@ export function builtinDescription (probe: BuiltinProbe): LocalizedText {
 export function builtinDeclaration (): StatusDeclaration {
   return {
     file: undefined,
-    product: { name: undefined, url: undefined, description: undefined, links: [], logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
+    product: { name: undefined, url: undefined, description: undefined, links: [], footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
     groups: [],
     components: BUILTIN_PROBES.map((probe) => ({
       id: probe, name: BUILTIN_NAMES[probe], description: BUILTIN_DESCRIPTIONS[probe], group: undefined, critical: false, check: { kind: 'builtin', probe }

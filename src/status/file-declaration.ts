@@ -1,6 +1,9 @@
 // A status file that passed its schema, turned into the declaration the service reads: the rules that span keys
 // (unique ids, known groups, the builtins' ids, time limits within intervals, URLs that parse) and every default.
 import path from 'node:path'
+import { MIN_CONTRAST, ON_ACCENT, contrastRatio, formatRatio, lightenForDark, themeContrast } from '../brand/colour.ts'
+import { footerMistake } from '../brand/footer.ts'
+import { readBrandImage } from '../brand/image.ts'
 import {
   BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
   type DeclaredProduct, type LocalizedText, type StatusDeclaration
@@ -31,7 +34,7 @@ export interface DeclarationOptions {
 
 /** The declaration of a schema-valid file; StatusFileError on the first rule it breaks, in file order. */
 export function toDeclaration (file: StatusFile, options: DeclarationOptions): StatusDeclaration {
-  const product = declaredProduct(file.product ?? {}, options.file)
+  const product = declaredProduct(file.product ?? {}, options)
   const groups: DeclaredGroup[] = []
   for (const [index, group] of (file.groups ?? []).entries()) {
     const first = groups.findIndex((earlier) => earlier.id === group.id)
@@ -148,19 +151,44 @@ function httpUrl (text: string, at: FilePath, credentialsHint?: string): string 
   return text
 }
 
-function declaredProduct (product: NonNullable<StatusFile['product']>, file: string): DeclaredProduct {
-  const folder = path.dirname(path.resolve(file))
-  const asset = (value: string | undefined) => value === undefined ? undefined : path.resolve(folder, value)
+function declaredProduct (product: NonNullable<StatusFile['product']>, options: DeclarationOptions): DeclaredProduct {
+  const folder = path.dirname(path.resolve(options.file))
+  const image = (key: 'logo' | 'logoDark' | 'favicon') => {
+    const value = product[key]
+    if (value === undefined) return undefined
+    const at = ['product', key]
+    return readBrandImage(path.resolve(folder, value), at, options.mayQuote(formatPath(at)) ? value : undefined)
+  }
+  const footer = product.footer === undefined ? undefined : localized(product.footer)
+  for (const lang of ['en', 'de'] as const) {
+    const mistake = footer === undefined ? undefined : footerMistake(footer[lang])
+    if (mistake !== undefined) throw new StatusFileError(['product', 'footer', ...(typeof product.footer === 'string' ? [] : [lang])], mistake)
+  }
+  const accent = colour(product.accent)
+  if (accent !== undefined) {
+    const background = themeContrast(accent, 'light')
+    const onAccent = contrastRatio(accent, ON_ACCENT.light)
+    if (background < MIN_CONTRAST || onAccent < MIN_CONTRAST) {
+      throw new StatusFileError(['product', 'accent'], `${accent} reaches ${formatRatio(background)} against the light background and ` +
+        `${formatRatio(onAccent)} with white text on it; both must reach ${MIN_CONTRAST}:1 (choose a darker colour)`)
+    }
+  }
+  const declaredDark = colour(product.accentDark)
+  if (declaredDark !== undefined && themeContrast(declaredDark, 'dark') < MIN_CONTRAST) {
+    throw new StatusFileError(['product', 'accentDark'], `${declaredDark} reaches ${formatRatio(themeContrast(declaredDark, 'dark'))} against the dark background; ` +
+      `it must reach ${MIN_CONTRAST}:1 (choose a lighter colour, or leave accentDark out to derive it from accent)`)
+  }
   return {
     name: product.name?.trim(),
     url: product.url === undefined ? undefined : httpUrl(product.url, ['product', 'url']),
     description: product.description === undefined ? undefined : localized(product.description),
     links: (product.links ?? []).map((link, index) => ({ label: localized(link.label), url: httpUrl(link.url, ['product', 'links', index, 'url']) })),
-    logo: asset(product.logo),
-    logoDark: asset(product.logoDark),
-    favicon: asset(product.favicon),
-    accent: colour(product.accent),
-    accentDark: colour(product.accentDark)
+    footer,
+    logo: image('logo'),
+    logoDark: image('logoDark'),
+    favicon: image('favicon'),
+    accent,
+    accentDark: declaredDark ?? (accent === undefined ? undefined : lightenForDark(accent))
   }
 }
 

@@ -51,7 +51,8 @@ const Product = Type.Object({
     label: LocalizedText(40, 'The button\'s text'),
     url: HttpUrl('Where the button leads')
   }, { additionalProperties: false }), { maxItems: 8, description: 'Buttons in the page header' })),
-  description: Type.Optional(LocalizedText(500, 'A sentence about the product'))
+  description: Type.Optional(LocalizedText(500, 'A sentence about the product')),
+  footer: Type.Optional(LocalizedText(500, 'Plain text under every page; links only as [text](https://…)'))
 }, { additionalProperties: false, description: 'The product whose status this is' })
 
 const Group = Type.Object({

@@ -26,7 +26,7 @@ const component = (id: string, name: string, group: string | undefined, check: D
 /** Acme: a bot group (the builtin bot probe and music), a web group (dashboard, website), an API alone, a platform mirror. */
 export const DECLARATION: StatusDeclaration = {
   file: 'status.yaml',
-  product: { name: 'Acme', url: undefined, description: undefined, links: [], logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
+  product: { name: 'Acme', url: undefined, description: undefined, links: [], footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
   groups: [
     { id: 'bot', name: text('Bot'), collapsed: false },
     { id: 'web', name: text('Website and dashboard', 'Website und Dashboard'), collapsed: true }

@@ -21,7 +21,7 @@ const component = (id: string, group: string | undefined, check: DeclaredCompone
 
 const DECLARATION: StatusDeclaration = {
   file: 'status.yaml',
-  product: { name: 'Acme', url: undefined, description: undefined, links: [], logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
+  product: { name: 'Acme', url: undefined, description: undefined, links: [], footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
   groups: [{ id: 'bot', name: text('Bot'), collapsed: false }, { id: 'web', name: text('Web'), collapsed: true }],
   components: [
     component('commands', 'bot', { kind: 'builtin', probe: 'bot' }),

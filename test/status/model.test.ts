@@ -8,7 +8,7 @@ import { computeStatus, type ModelInput } from '../../src/status/model.ts'
 const text = (en: string) => ({ en, de: en })
 const declaration: StatusDeclaration = {
   file: 'status.yaml',
-  product: { name: 'Acme', url: undefined, description: undefined, links: [], logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
+  product: { name: 'Acme', url: undefined, description: undefined, links: [], footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },
   groups: [{ id: 'bot', name: text('Bot'), collapsed: false }, { id: 'web', name: text('Web'), collapsed: true }, { id: 'empty', name: text('Empty'), collapsed: false }],
   components: [
     { id: 'bot', name: text('Commands'), description: undefined, group: 'bot', critical: true, check: { kind: 'builtin', probe: 'bot' } },

@@ -36,6 +36,8 @@ const SUMMARIES: Record<Badge, string> = {
   shards: 'Shards badge: connected of total'
 }
 
+interface BadgeQuery { component?: string, label?: string }
+
 type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null, Serialized<ComponentsBody>]
 
 export interface BadgeRouteOptions {
@@ -60,8 +62,13 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     }
     return [status.health() ?? null, history, status.current()]
   }
-  const content = (badge: Badge, component: string, [health, history, current]: Views) =>
-    badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value })
+  const productName = declaration.product.name
+  /** The badge of a memo key `component\nlabel` (either may be empty: the default). */
+  const content = (badge: Badge, key: string, [health, history, current]: Views) => {
+    const [component, label] = key.split('\n') as [string, string]
+    const made = badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value, productName })
+    return label === '' ? made : { ...made, label }
+  }
 
   /** Both forms of a badge, each memoised per component: built again only when the snapshot, the history or the status changes. */
   const renderers = (content: (component: string, inputs: Views) => BadgeContent) => ({
@@ -105,7 +112,9 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     const { svg, json } = renderers((component, inputs) => content(badge, component, inputs))
 
     const query = badgeComponentQuery(badge === 'shards' ? [...botComponents] : [...declared], badge === 'shards')
-    const componentOf = (query: { component?: string }): string => {
+    /** The memo key of a request: its component and its label, each empty for the default. */
+    const keyOf = (query: BadgeQuery): string => `${componentOf(query)}\n${(query.label ?? '').replace(/\s+/g, ' ')}`
+    const componentOf = (query: BadgeQuery): string => {
       const component = query.component
       if (component === undefined) return ''
       if (!declared.has(component)) {
@@ -117,15 +126,14 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       return component
     }
 
-    app.get<{ Querystring: { component?: string } }>(`/status/badges/${badge}.svg`, {
+    app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.svg`, {
       config: { cacheControl: cacheControl.badge },
       schema: { querystring: query }
     }, async (request, reply) => {
-      const component = componentOf(request.query)
-      return sendSerialized(reply, svg(component, await views()), { type: SVG_TYPE })
+      return sendSerialized(reply, svg(keyOf(request.query), await views()), { type: SVG_TYPE })
     })
 
-    app.get<{ Querystring: { component?: string } }>(`/status/badges/${badge}.json`, {
+    app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.json`, {
       config: { cacheControl: cacheControl.badge },
       schema: {
         summary: `${SUMMARIES[badge]} (Shields.io endpoint JSON)`,
@@ -140,8 +148,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
         }
       }
     }, async (request, reply) => {
-      const component = componentOf(request.query)
-      return sendSerialized(reply, json(component, await views()))
+      return sendSerialized(reply, json(keyOf(request.query), await views()))
     })
   }
 }

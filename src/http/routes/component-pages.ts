@@ -36,7 +36,7 @@ interface Rendered {
 
 export default async function componentPageRoutes (app: FastifyInstance, options: ComponentPageOptions): Promise<void> {
   const { config, status, history, incidents, germanPrefix, notice } = options
-  const productName = config.status.product.name
+  const product = config.status.product
   // One entry per declared component and language at most: an id is looked up in the model before it is kept.
   const rendered = new Map<string, Rendered>()
 
@@ -66,7 +66,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
         })
         const group = component.group === null ? undefined : model.value.groups.find((candidate) => candidate.id === component.group)
         const html = renderComponentPage({
-          lang, germanPrefix, productName, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
+          lang, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
         })
         entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
         rendered.set(key, entry)

@@ -78,7 +78,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     const raw = request.query.q
     const query = (typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '').trim().slice(0, 200)
     const results = query === '' ? [] : docs.search(locale, query, HTML_SEARCH_LIMIT)
-    return reply.type(HTML_TYPE).send(withOrigin(renderSearchPage(docs, locale, query, results), baseUrlOf(request, config)))
+    return reply.type(HTML_TYPE).send(withOrigin(renderSearchPage(docs, locale, query, results, config.status.product), baseUrlOf(request, config)))
   })
 
   // Each page is rendered once, on its first request; only pages that exist are kept.
@@ -87,7 +87,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     if (found === undefined) throw problems.notFound()
     let rendered = pages.get(found.url)
     if (rendered === undefined) {
-      const html = renderDocPage(docs, found)
+      const html = renderDocPage(docs, found, config.status.product)
       rendered = encodeOnce(html, html, 'lasting')
       pages.set(found.url, rendered)
     }

@@ -43,7 +43,7 @@ function pageCache<K extends object> () {
 
 export default async function incidentPageRoutes (app: FastifyInstance, options: IncidentPageOptions): Promise<void> {
   const { incidents, germanPrefix, notice, config } = options
-  const productName = config.status.product.name
+  const product = config.status.product
   const declaration = config.status
   const incidentPages = pageCache<object>()
   const maintenancePages = pageCache<object>()
@@ -53,14 +53,14 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
-      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, productName, notice, incident, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, product, notice, incident, declaration })), baseUrlOf(request, config))
     })
 
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, productName, notice, row, state, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, product, notice, row, state, declaration })), baseUrlOf(request, config))
     })
   }
 }

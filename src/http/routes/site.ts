@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
+import { publicMetricsPort } from '../../publish/follow.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
@@ -36,7 +37,8 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { source, clock, germanPrefix, notice, config } = options
   const refreshSeconds = options.refreshSeconds ?? 60
-  const productName = config.status.product.name
+  const product = config.status.product
+  const metricsPort = publicMetricsPort(config.metricsPort, config.metricsHost)
   const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
@@ -59,7 +61,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         request.log.warn({ err: error }, 'home page: the status model is not available')
       }
       if (home === undefined || home.components !== components) {
-        const html = renderHomePage({ lang, components, germanPrefix, notice })
+        const html = renderHomePage({ lang, components, germanPrefix, notice, product })
         home = { components, page: encodeOnce(html, html) }
       }
       return sendPage(reply, home.page, baseUrlOf(request, config))
@@ -72,7 +74,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, productName, notice })
+        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, notice })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }

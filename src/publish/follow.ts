@@ -1,0 +1,140 @@
+// The ways to follow the status (issue 30, DESIGN §9): feeds, the Statuspage-compatible address, badges, the MCP
+// command and, where it is public, Prometheus. One list, rendered by the status page's "Follow" section, /status.md
+// and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
+import type { Locale } from '../lib/locale.ts'
+import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
+import { TEXT } from '../site/assets/status-view.js'
+
+export interface FollowOptions {
+  lang: Locale
+  germanPrefix: string
+  /** The status file's product name: the badge's alt text; undefined: "System status". */
+  productName: string | undefined
+  /** The Prometheus listener's port when it listens beyond loopback; undefined: not listed (it is then private). */
+  publicMetricsPort: number | undefined
+}
+
+export interface FollowLink { label: string, href: string }
+export interface FollowSnippet { label: string, code: string }
+
+export interface FollowEntry {
+  key: 'feeds' | 'statuspage' | 'badges' | 'mcp' | 'metrics'
+  title: string
+  text: string
+  links: FollowLink[]
+  /** Text to paste somewhere else; the page gives each a copy button. */
+  snippets: FollowSnippet[]
+}
+
+const WORDS = {
+  en: {
+    heading: 'Follow',
+    intro: 'Get the status where you already are. Each of these reads the same status as this page.',
+    feeds: 'Feeds',
+    feedsText: 'One entry for every update to an incident or a maintenance window: for feed readers and feed bots in Discord (MonitoRSS).',
+    statuspage: 'Statuspage-compatible address',
+    statuspageText: 'Status relay bots in Discord servers, and every tool that reads an Atlassian Statuspage, follow this page when given this address.',
+    statuspageSnippet: 'Page URL',
+    summary: 'summary.json',
+    badges: 'Badge for a README',
+    badgesText: 'The current status as an image that stays up to date.',
+    mcp: 'For AI agents (MCP)',
+    mcpText: 'A Model Context Protocol server with read-only tools over this status, run from a checkout of status-api.',
+    mcpSnippet: 'Command',
+    mcpDocs: 'How to set it up',
+    metrics: 'Prometheus',
+    metricsText: (port: number) => `Metrics in the Prometheus text format on port ${port} of this service's host, path /metrics.`,
+    copy: 'Copy',
+    copied: (what: string) => `Copied: ${what}`,
+    copyFailed: (what: string) => `Could not copy ${what}; it is selected, press Ctrl+C (⌘C) to copy it.`
+  },
+  de: {
+    heading: 'Folgen',
+    intro: 'Der Status dort, wo Sie ohnehin sind. Alle diese Wege lesen denselben Status wie diese Seite.',
+    feeds: 'Feeds',
+    feedsText: 'Ein Eintrag für jede Meldung zu einem Vorfall oder einer Wartung: für Feedreader und Feed-Bots in Discord (MonitoRSS).',
+    statuspage: 'Statuspage-kompatible Adresse',
+    statuspageText: 'Status-Bots in Discord-Servern und alle Werkzeuge, die eine Atlassian-Statuspage lesen, folgen dieser Seite, wenn sie diese Adresse bekommen.',
+    statuspageSnippet: 'Seiten-URL',
+    summary: 'summary.json',
+    badges: 'Badge für eine README',
+    badgesText: 'Der aktuelle Status als Bild, das sich selbst aktualisiert.',
+    mcp: 'Für KI-Agenten (MCP)',
+    mcpText: 'Ein Model-Context-Protocol-Server mit lesenden Werkzeugen für diesen Status, gestartet aus einem Checkout von status-api.',
+    mcpSnippet: 'Befehl',
+    mcpDocs: 'So richten Sie ihn ein',
+    metrics: 'Prometheus',
+    metricsText: (port: number) => `Metriken im Prometheus-Textformat auf Port ${port} des Hosts dieses Dienstes, Pfad /metrics.`,
+    copy: 'Kopieren',
+    copied: (what: string) => `Kopiert: ${what}`,
+    copyFailed: (what: string) => `${what} ließ sich nicht kopieren; der Text ist markiert, drücken Sie Strg+C (⌘C).`
+  }
+} as const
+
+export function followWords (lang: Locale): typeof WORDS[Locale] {
+  return WORDS[lang]
+}
+
+/** Loopback listeners are private: Prometheus is listed only when METRICS_HOST listens beyond them. */
+export function publicMetricsPort (metricsPort: number | undefined, metricsHost: string): number | undefined {
+  if (metricsPort === undefined) return undefined
+  const loopback = metricsHost === 'localhost' || metricsHost === '::1' || /^127\./.test(metricsHost)
+  return loopback ? undefined : metricsPort
+}
+
+export function followEntries (options: FollowOptions): FollowEntry[] {
+  const words = WORDS[options.lang]
+  const local = (path: string) => `${ORIGIN_PLACEHOLDER}${options.lang === 'en' ? '' : options.germanPrefix}${path}`
+  const page = `${ORIGIN_PLACEHOLDER}/status`
+  const badge = `${ORIGIN_PLACEHOLDER}/status/badges/status.svg`
+  const alt = TEXT[options.lang].pageTitle(options.productName)
+  const entries: FollowEntry[] = [
+    {
+      key: 'feeds',
+      title: words.feeds,
+      text: words.feedsText,
+      links: [{ label: 'Atom', href: local('/status/feed.atom') }, { label: 'RSS', href: local('/status/feed.rss') }],
+      snippets: []
+    },
+    {
+      key: 'statuspage',
+      title: words.statuspage,
+      text: words.statuspageText,
+      links: [{ label: words.summary, href: `${ORIGIN_PLACEHOLDER}/status/api/v2/summary.json` }],
+      snippets: [{ label: words.statuspageSnippet, code: page }]
+    },
+    {
+      key: 'badges',
+      title: words.badges,
+      text: words.badgesText,
+      links: [{ label: 'SVG', href: badge }, { label: 'Shields.io JSON', href: `${ORIGIN_PLACEHOLDER}/status/badges/status.json` }],
+      snippets: [
+        { label: 'Markdown', code: `[![${alt}](${badge})](${local('/status')})` },
+        { label: 'HTML', code: `<a href="${local('/status')}"><img src="${badge}" alt="${alt}"></a>` }
+      ]
+    },
+    {
+      key: 'mcp',
+      title: words.mcp,
+      text: words.mcpText,
+      links: [{ label: words.mcpDocs, href: local('/docs/agents#mcp') }],
+      snippets: [{ label: words.mcpSnippet, code: `status-api mcp --url ${ORIGIN_PLACEHOLDER}` }]
+    }
+  ]
+  if (options.publicMetricsPort !== undefined) {
+    entries.push({ key: 'metrics', title: words.metrics, text: words.metricsText(options.publicMetricsPort), links: [], snippets: [] })
+  }
+  return entries
+}
+
+/** The entries as Markdown: a heading, then each way as a list item with its links and snippets (`/status.md`, llms.txt). */
+export function followMarkdown (options: FollowOptions, heading: string): string[] {
+  const lines = [heading, '']
+  for (const entry of followEntries(options)) {
+    const links = entry.links.map((link) => `[${link.label}](${link.href})`).join(', ')
+    lines.push(`- **${entry.title}**: ${entry.text}${links === '' ? '' : ` ${links}`}`)
+    for (const snippet of entry.snippets) lines.push(`  - ${snippet.label}: \`${snippet.code}\``)
+  }
+  lines.push('')
+  return lines
+}
