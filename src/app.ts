@@ -123,7 +123,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(statuspageRoutes, { config, status: context.status, incidents: context.incidents, clock: context.clock })
   await app.register(badgeRoutes, { monitor: context.monitor, status: context.status, declaration: config.status })
   // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.
-  await app.register(markdownRoutes, { source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
+  await app.register(markdownRoutes, { config, source: statusSource, docs: context.docs, germanPrefix: config.germanPrefix })
   await app.register(assetRoutes)
   await app.register(brandAssetRoutes, { product: config.status.product })
 

@@ -31,7 +31,10 @@ e.g. https://status.example.com. Log lines go to stderr.`,
     if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new UsageError('mcp: --url must be an http or https URL')
 
     const log = (message: string) => process.stderr.write(`status-api mcp: ${message}\n`)
-    const server = createMcpServer(createStatusApi(baseUrl), log)
+    const api = createStatusApi(baseUrl)
+    // The product's name for the server's name and description; a service not up yet leaves them neutral (the tools retry).
+    const productName = await api.productName().catch(() => undefined)
+    const server = createMcpServer(api, log, productName)
     const transport = new StdioServerTransport()
     await server.connect(transport)
     const closed = new Promise<void>((resolve) => { server.server.onclose = resolve })

@@ -1,5 +1,6 @@
 // `status-api notify list|retry|test`: what the notification outbox holds, sending a delivery again, and a test
 // message to every target. Targets are shown by key and by where they are configured, never by URL.
+import { notifyProduct } from '../notify/product.ts'
 import type { Config } from '../config.ts'
 import { checkId } from '../incidents/rules.ts'
 import { systemClock } from '../lib/clock.ts'
@@ -72,7 +73,7 @@ async function test (args: string[], config: Config): Promise<number> {
     console.error('status-api: notify test: no targets configured (set NOTIFY_DISCORD_WEBHOOKS or NOTIFY_WEBHOOKS)')
     return 1
   }
-  const results = await sendTestNotifications(config.notify, config.publicBaseUrl, () => systemClock.now())
+  const results = await sendTestNotifications(config.notify, config.publicBaseUrl, () => systemClock.now(), notifyProduct(config.status.product))
   for (const { target, origin, outcome, ms } of results) {
     const what = outcome.kind === 'delivered' ? 'delivered' : `failed: ${outcome.error}`
     console.log(`${target.key} (${origin}): ${what} (${Math.round(ms)} ms)`)

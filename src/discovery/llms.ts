@@ -2,6 +2,8 @@
 // notes come from the OpenAPI document's operations, so they never drift from the API.
 import { LLMS_FULL_PATH, type MarkdownDoc } from '../docs/markdown-views.ts'
 import { CATALOG_PATH, OPENAPI_PATH } from './catalog.ts'
+import { withOrigin } from '../lib/origin-placeholder.ts'
+import { followMarkdown, type FollowOptions } from '../publish/follow.ts'
 
 interface Parameter { name: string, in: string, required?: boolean, example?: unknown, schema?: { examples?: unknown[] } }
 interface Operation { summary?: string, parameters?: Parameter[] }
@@ -17,6 +19,8 @@ export interface LlmsOptions {
   staging: boolean
   /** Every doc page's Markdown address, listed with /status.md and /llms-full.txt. */
   markdownDocs?: MarkdownDoc[]
+  /** The ways to follow the status (the status page's "Follow" section), listed in English. */
+  follow?: Omit<FollowOptions, 'lang' | 'germanPrefix'>
 }
 
 export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
@@ -38,7 +42,8 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     link('Atom feed', '/status/feed.atom', 'every update to an incident or a maintenance window, newest first (one entry per update).'),
     link('RSS feed', '/status/feed.rss', 'the same as RSS 2.0.'),
     link('Atom-Feed (Deutsch)', `${germanPrefix}/status/feed.atom`, 'the same in German; RSS at `feed.rss`.'),
-    ''
+    '',
+    ...(options.follow === undefined ? [] : followMarkdown({ ...options.follow, lang: 'en', germanPrefix }, '## Follow').map((line) => withOrigin(line, baseUrl)))
   ]
   if (!staging) {
     lines.push(

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { FastifySchema } from 'fastify'
 import type { Config } from '../config.ts'
+import type { DeclaredProduct } from '../status/declaration.ts'
 import { ProblemSchema } from '../api/common.ts'
 import { VERSION } from '../monitor/version.ts'
 import { toOpenApi31Schemas } from './json-schema-2020.ts'
@@ -58,15 +59,30 @@ export function isApiPath (url: string, germanPrefix: string): boolean {
     url === '/docs/api/search' || url === `${germanPrefix}/docs/api/search`
 }
 
+/**
+ * The description's title and summary: the status file's product by name ("Acme status API"), else the neutral words.
+ * llms.txt's H1 and summary and the MCP server's name are read from here; `x-product` carries the name and website
+ * for tools (the MCP server) that want them without parsing the title.
+ */
+export function apiInfo (product: Pick<DeclaredProduct, 'name' | 'url'>): { title: string, summary: string, 'x-product'?: { name: string, url?: string } } {
+  if (product.name === undefined) {
+    return { title: 'Public Status API', summary: 'Is the chat bot up? Health, uptime, incidents and the chat platform\'s status, without a login.' }
+  }
+  return {
+    title: `${product.name} status API`,
+    summary: `Is ${product.name} up? Health, uptime, incidents and the chat platform's status, without a login.`,
+    'x-product': { name: product.name, ...(product.url === undefined ? {} : { url: product.url }) }
+  }
+}
+
 /** The options @fastify/swagger is registered with, before any route, so that it sees them all. */
 export function openapiOptions (config: Config): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Public Status API',
+        ...apiInfo(config.status.product),
         version: VERSION,
-        summary: 'Is the chat bot up? Health, uptime, incidents and the chat platform\'s status, without a login.',
         description: API_DESCRIPTION,
         license: { name: 'MIT', identifier: 'MIT' }
       },

@@ -30,6 +30,8 @@ export interface ApiMap {
   paths: Map<string, URL>
   /** The German site prefix, read from the German search path of the description (`/de`). */
   germanPrefix: string | undefined
+  /** The product's name from the description's `info.x-product` (a status file names it); undefined without one. */
+  productName: string | undefined
 }
 
 export interface StatusApi {
@@ -40,6 +42,8 @@ export interface StatusApi {
   health (): Promise<unknown>
   /** The German site prefix, when the description has German search. */
   germanPrefix (): Promise<string | undefined>
+  /** The product's name, when the instance's status file names one. */
+  productName (): Promise<string | undefined>
 }
 
 export function createStatusApi (baseUrl: URL): StatusApi {
@@ -74,6 +78,9 @@ export function createStatusApi (baseUrl: URL): StatusApi {
     },
     async germanPrefix () {
       return (await discover()).germanPrefix
+    },
+    async productName () {
+      return (await discover()).productName
     }
   }
 }
@@ -97,7 +104,7 @@ async function discoverApi (baseUrl: URL): Promise<ApiMap> {
   const health = sameOrigin(baseUrl, href('status'), `The API catalog's "status" link`)
   const descriptionUrl = sameOrigin(baseUrl, href('service-desc'), `The API catalog's "service-desc" link`)
   const description = await getJson(descriptionUrl, { accept: 'application/openapi+json, application/json' }) as {
-    servers?: Array<{ url?: unknown }>, paths?: Record<string, unknown>
+    servers?: Array<{ url?: unknown }>, paths?: Record<string, unknown>, info?: { 'x-product'?: { name?: unknown } }
   }
   const server = sameOrigin(baseUrl, typeof description.servers?.[0]?.url === 'string' ? new URL(description.servers[0].url, descriptionUrl) : new URL(descriptionUrl.origin),
     'The OpenAPI description\'s server')
@@ -106,7 +113,9 @@ async function discoverApi (baseUrl: URL): Promise<ApiMap> {
     paths.set(path, new URL(`${server.pathname.replace(/\/$/, '')}${path}`, server))
   }
   const germanSearch = [...paths.keys()].find((path) => /^\/[^/]+\/docs\/api\/search$/.test(path))
-  return { health, paths, germanPrefix: germanSearch?.slice(0, germanSearch.indexOf('/docs/api/search')) }
+  const name = description.info?.['x-product']?.name
+  const productName = typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 60) : undefined
+  return { health, paths, germanPrefix: germanSearch?.slice(0, germanSearch.indexOf('/docs/api/search')), productName }
 }
 
 /** `url` when it is within `baseUrl`'s origin; otherwise a clear refusal naming what pointed elsewhere. */

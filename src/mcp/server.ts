@@ -7,9 +7,17 @@ import { ApiProblem, ApiUnavailable, type StatusApi } from './api-client.ts'
 import { zodOf } from './schemas.ts'
 import { tools } from './tools.ts'
 
-export function createMcpServer (api: StatusApi, log: (message: string) => void): McpServer {
-  const server = new McpServer({ name: 'status-api', title: 'Status API', version: VERSION }, {
-    instructions: `Read-only tools over the public status API at ${api.baseUrl.origin}: whether the product is up ` +
+/**
+ * The server's name and description follow the product the instance names (`productName`, from its OpenAPI
+ * description: "Acme status", `acme-status`); without one they are the neutral "Status API".
+ */
+export function createMcpServer (api: StatusApi, log: (message: string) => void, productName?: string): McpServer {
+  const slug = productName?.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  const identity = productName === undefined
+    ? { name: 'status-api', title: 'Status API' }
+    : { name: slug === undefined || slug === '' ? 'status-api' : `${slug}-status`, title: `${productName} status` }
+  const server = new McpServer({ ...identity, version: VERSION }, {
+    instructions: `Read-only tools over the public status API${productName === undefined ? '' : ` of ${productName}`} at ${api.baseUrl.origin}: whether ${productName ?? 'the product'} is up ` +
       '(get_status), uptime (get_uptime), incidents and maintenance (get_incidents), Discord\'s own status ' +
       '(get_platform_status), whether the shard of a Discord server is connected (find_shard), and the documentation (search_docs).'
   })

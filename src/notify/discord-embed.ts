@@ -2,9 +2,10 @@
 // Discord's limits, and the optional role mention with `allowed_mentions` so nobody else is pinged.
 import type { EventPayload, StatusData } from './events.ts'
 import type { Links } from './links.ts'
+import type { NotifyProduct } from './product.ts'
 
 /** Discord's documented embed limits (characters). */
-export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, footer: 2048, fields: 25, total: 6000, content: 2000 } as const
+export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, footer: 2048, fields: 25, total: 6000, content: 2000, author: 256 } as const
 
 export const COLOURS = {
   critical: 0xe74c3c, major: 0xe67e22, minor: 0xf1c40f, none: 0x95a5a6,
@@ -17,7 +18,8 @@ export interface Embed {
   url?: string
   color: number
   fields: Array<{ name: string, value: string, inline: boolean }>
-  footer?: { text: string }
+  footer?: { text: string, icon_url?: string }
+  author?: { name: string, url?: string, icon_url?: string }
   timestamp?: string
 }
 
@@ -31,7 +33,15 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 /** Discord renders `<t:…:f>` in each reader's own time zone. */
 const when = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`
 
-export function embedFor (kind: string, payload: EventPayload, links: Links): Embed {
+/** The event's embed; with a named product, its author ("Acme status", linking to the page) and footer name the product. */
+export function embedFor (kind: string, payload: EventPayload, links: Links, product?: NotifyProduct): Embed {
+  const embed = eventEmbed(kind, payload, links)
+  if (product === undefined) return embed
+  const icon = product.iconPath === undefined ? {} : { icon_url: `${new URL(links.status).origin}${product.iconPath}` }
+  return { ...embed, author: { name: `${product.name} status`, url: links.status, ...icon }, footer: { text: product.name, ...icon } }
+}
+
+function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
   if ('incident' in payload) {
     const { incident, update } = payload
     const resolved = incident.status === 'resolved'
@@ -109,7 +119,8 @@ export function fitEmbed (embed: Embed): Embed {
     }))
   }
   if (embed.description !== undefined) fitted.description = cut(embed.description, EMBED_LIMITS.description)
-  if (embed.footer !== undefined) fitted.footer = { text: cut(embed.footer.text, EMBED_LIMITS.footer) }
+  if (embed.footer !== undefined) fitted.footer = { ...embed.footer, text: cut(embed.footer.text, EMBED_LIMITS.footer) }
+  if (embed.author !== undefined) fitted.author = { ...embed.author, name: cut(embed.author.name, EMBED_LIMITS.author) }
   // Our fields are short; should they ever not be, the last ones go before the description is cut to nothing.
   while (fitted.fields.length > 0 && embedLength({ ...fitted, description: '' }) > EMBED_LIMITS.total - 100) fitted.fields.pop()
   const others = embedLength({ ...fitted, description: '' })
@@ -119,9 +130,9 @@ export function fitEmbed (embed: Embed): Embed {
   return fitted
 }
 
-/** What Discord counts towards the 6000: title, description, field names and values, footer text. */
+/** What Discord counts towards the 6000: title, description, field names and values, footer text, author name. */
 export function embedLength (embed: Embed): number {
-  return length(embed.title) + length(embed.description ?? '') + length(embed.footer?.text ?? '') +
+  return length(embed.title) + length(embed.description ?? '') + length(embed.footer?.text ?? '') + length(embed.author?.name ?? '') +
     embed.fields.reduce((sum, field) => sum + length(field.name) + length(field.value), 0)
 }
 

@@ -4,6 +4,7 @@
 import type { EventPayload } from './events.ts'
 import { DeliveryError, retryAfterMs, sendRequest, type SentResponse } from './http-request.ts'
 import type { Links } from './links.ts'
+import type { NotifyProduct } from './product.ts'
 import type { Outcome } from './outcome.ts'
 import { discordMessage, embedFor } from './discord-embed.ts'
 
@@ -22,6 +23,7 @@ export interface DiscordEvent {
 
 export interface DiscordOptions {
   mention: string | undefined
+  product?: NotifyProduct | undefined
   timeoutMs: number
   now: number
 }
@@ -32,7 +34,7 @@ const UNKNOWN_MESSAGE = 10008
 const editable = (subject: string) => subject.startsWith('incident:') || subject.startsWith('maintenance:')
 
 export async function deliverDiscord (url: URL, event: DiscordEvent, links: Links, messages: DiscordMessageStore, options: DiscordOptions): Promise<Outcome> {
-  const embed = embedFor(event.kind, event.payload, links)
+  const embed = embedFor(event.kind, event.payload, links, options.product)
   try {
     const existing = editable(event.subject) ? await messages.find(event.subject) : undefined
     if (existing !== undefined) {

@@ -1,5 +1,6 @@
 // Notifications in a running instance (DESIGN §9): the delivery worker, the maintenance clock and the status watch,
 // built only when targets are configured, started and stopped with the instance.
+import { notifyProduct } from './product.ts'
 import type { Logger } from 'pino'
 import type { MeasuredHealthBody } from '../api/health.ts'
 import type { Config } from '../config.ts'
@@ -25,7 +26,7 @@ export interface Notifications {
 }
 
 export interface NotificationsOptions {
-  config: Pick<Config, 'notify' | 'publicBaseUrl'>
+  config: Pick<Config, 'notify' | 'publicBaseUrl'> & { status?: Pick<Config['status'], 'product'> }
   database: Database
   clock: Clock
   logger: Logger
@@ -40,6 +41,7 @@ export function createNotifications (options: NotificationsOptions): Notificatio
   const worker = createDeliveryWorker({
     database, clock, logger, targets, baseUrl: config.publicBaseUrl,
     discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
+    product: config.status === undefined ? undefined : notifyProduct(config.status.product),
     tuning: { timeoutMs: config.notify.timeoutSeconds * 1000, ...tuning }
   })
   const maintenanceClock = createMaintenanceClock({ database, clock, logger, pollMs: tuning.clockPollMs })

@@ -2,6 +2,7 @@
 import { deliverDiscord, type DiscordMessageStore } from './discord.ts'
 import type { EventPayload } from './events.ts'
 import { linksFor } from './links.ts'
+import { webhookProduct, type NotifyProduct } from './product.ts'
 import type { Outcome } from './outcome.ts'
 import type { Target } from './targets.ts'
 import { deliverWebhook } from './webhook.ts'
@@ -23,13 +24,15 @@ export interface SendOptions {
   secret: string | undefined
   timeoutMs: number
   now: number
+  /** The status file's product: Discord embeds name it, webhook payloads carry it as `data.product`. */
+  product?: NotifyProduct | undefined
 }
 
 export function sendEvent (target: Target, event: OutgoingEvent, options: SendOptions): Promise<Outcome> {
   const links = linksFor(options.baseUrl, event.subject)
   if (target.kind === 'discord') {
-    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now })
+    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product })
   }
-  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links } },
+  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }) } },
     { secret: options.secret!, timeoutMs: options.timeoutMs, now: options.now })
 }

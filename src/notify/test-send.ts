@@ -1,5 +1,6 @@
 // `status-api notify test`: one test message to every configured target, straight (not through the outbox), with
 // each target's outcome for the operator.
+import type { NotifyProduct } from './product.ts'
 import { randomUUID } from 'node:crypto'
 import type { NotifyConfig } from '../config.ts'
 import type { DiscordMessageStore } from './discord.ts'
@@ -29,13 +30,13 @@ export function targetOrigins (config: NotifyConfig): Map<string, string> {
   return origins
 }
 
-export async function sendTestNotifications (config: NotifyConfig, baseUrl: URL, now: () => number): Promise<TestResult[]> {
+export async function sendTestNotifications (config: NotifyConfig, baseUrl: URL, now: () => number, product?: NotifyProduct): Promise<TestResult[]> {
   const origins = targetOrigins(config)
   const payload: EventPayload = { test: true, message: 'A test notification from status-api: this target is set up correctly.' }
   return Promise.all(targetsOf(config).map(async (target) => {
     const started = performance.now()
     const outcome = await sendEvent(target, { messageId: `test_${randomUUID()}`, kind: 'test', subject: 'test', payload, at: now() },
-      { baseUrl, messages: noMessages, mention: undefined, secret: config.webhookSecret, timeoutMs: config.timeoutSeconds * 1000, now: now() })
+      { baseUrl, messages: noMessages, mention: undefined, secret: config.webhookSecret, timeoutMs: config.timeoutSeconds * 1000, now: now(), product })
     return { target, origin: origins.get(target.key)!, outcome, ms: performance.now() - started }
   }))
 }

@@ -2,6 +2,7 @@
 // gives it deliveries of new events, leases due ones (the lease renewed while it works), sends them (Discord or signed
 // webhook), and records the outcome — delivered, retried with backoff, or failed after the retry window — retrying the
 // write until it lands. Targets are named by their key in logs and rows; their URLs appear nowhere but in the request.
+import type { NotifyProduct } from './product.ts'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
@@ -55,6 +56,8 @@ export interface WorkerOptions {
   baseUrl: URL
   discordMention: string | undefined
   webhookSecret: string | undefined
+  /** The product its messages speak for (src/notify/product.ts). */
+  product?: NotifyProduct | undefined
   tuning?: Partial<WorkerTuning>
 }
 
@@ -112,7 +115,7 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     messageId: `evt_${delivery.eventId}`, kind: delivery.kind, subject: delivery.subject,
     payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
   }, {
-    baseUrl, messages: messagesOf(target), mention: options.discordMention, secret: options.webhookSecret, timeoutMs: tuning.timeoutMs, now
+    baseUrl, messages: messagesOf(target), mention: options.discordMention, secret: options.webhookSecret, timeoutMs: tuning.timeoutMs, now, product: options.product
   })
 
   const deliver = async (target: Target, delivery: ClaimedDelivery) => {

@@ -8,6 +8,7 @@ import { dateTime, millis, percent } from '../site/assets/status-format.js'
 import { TEXT, componentLayout, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
+import { followMarkdown, followWords, type FollowOptions } from './follow.ts'
 
 /** The words of status-text.js this view uses beyond what status-view.d.ts declares. */
 interface Words extends StatusText {
@@ -80,12 +81,12 @@ export function markdownText (value: string): string {
   return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]|&(?=#\d+;|#[xX][\da-fA-F]+;|[A-Za-z][A-Za-z\d]*;)/g, '\\$&')
 }
 
-export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
+export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omit<FollowOptions, 'lang'>): string {
   const words = TEXT[lang] as Words
   const more = MORE[lang]
   const when = (iso: string) => dateTime(words, iso)
   const { components: status, health, history, discord, incidents } = bodies
-  const out: string[] = [`# ${more.title}`, '']
+  const out: string[] = [`# ${follow?.productName === undefined ? more.title : words.pageTitle(follow.productName)}`, '']
 
   // Before the first probe round nothing is measured: the headline says so rather than "operational".
   if (status === null || health === null) {
@@ -177,6 +178,7 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale): string {
 
   out.push(`## ${more.sources}`, '', more.sourcesText, '',
     '- `/api/v1/health/components`', '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
+  if (follow !== undefined) out.push(...followMarkdown({ ...follow, lang }, `## ${followWords(lang).heading}`))
   return out.join('\n')
 }
 

@@ -4,9 +4,11 @@ import { localPath } from './layout.ts'
 import type { PagePair, PageSource } from './page-source.ts'
 import type { StatusDeclaration } from '../status/declaration.ts'
 import { componentPath } from './component-page.ts'
+import { TEXT } from './assets/status-view.js'
 
 /** With a declaration, its components' pages follow the status page, in page order. */
-export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclaration, 'components'>): PageSource {
+export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclaration, 'components'> & Partial<Pick<StatusDeclaration, 'product'>>): PageSource {
+  const name = declaration?.product?.name
   const pair = (path: string, en: string, de: string): PagePair =>
     ({ en: path, de: localPath('de', path, germanPrefix), title: { en, de } })
   const components = (declaration?.components ?? []).map((component): PagePair => ({
@@ -17,7 +19,7 @@ export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclar
   return {
     pages: () => [
       pair('/', 'Status service', 'Statusdienst'),
-      pair('/status', 'System status', 'Systemstatus'),
+      pair('/status', TEXT.en.pageTitle(name), TEXT.de.pageTitle(name)),
       ...components
     ]
   }

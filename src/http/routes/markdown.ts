@@ -9,19 +9,25 @@ import { localPath } from '../../site/layout.ts'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../site/assets/status-view.js'
 import { cacheControl } from '../headers.ts'
-import { sendSerialized } from '../send.ts'
+import { sendPage, sendSerialized } from '../send.ts'
+import { baseUrlOf } from '../base-url.ts'
+import type { Config } from '../../config.ts'
+import { publicMetricsPort } from '../../publish/follow.ts'
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 
 export interface MarkdownRouteOptions {
+  /** The product's name and the ways to follow it, and {base_url} for the absolute links of /status.md. */
+  config: Config
   source: StatusSource
   docs: DocsSite
   germanPrefix: string
 }
 
 export default async function markdownRoutes (app: FastifyInstance, options: MarkdownRouteOptions): Promise<void> {
-  const { source, docs, germanPrefix } = options
+  const { source, docs, germanPrefix, config } = options
+  const follow = { productName: config.status.product.name, germanPrefix, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost) }
   const hidden = { schema: { hide: true } }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
@@ -30,10 +36,10 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
     app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health } }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status.md: ${part} not available`))
       if (built === undefined || !sameBodies(built.bodies, bodies)) {
-        const text = statusMarkdown(bodies, lang)
+        const text = statusMarkdown(bodies, lang, follow)
         built = { bodies, text: encodeOnce(text, text) }
       }
-      return sendSerialized(reply, built.text, { type: MARKDOWN_TYPE })
+      return sendPage(reply, built.text, baseUrlOf(request, config), MARKDOWN_TYPE)
     })
 
     for (const page of docs.list(lang)) {
