@@ -2,7 +2,7 @@
 // for a broken one, the schema for editors, and all of it without the service's Config (the real bin once).
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -19,6 +19,7 @@ async function inFolderWithBrokenDefault<T> (t: TestContext, body: () => Promise
   const folder = tempDir(t)
   writeFileSync(path.join(folder, 'status.yaml'), BROKEN)
   copyFileSync(EXAMPLE, path.join(folder, 'other.yaml'))
+  cpSync(path.join(path.dirname(EXAMPLE), 'brand'), path.join(folder, 'brand'), { recursive: true }) // its logos and favicon
   const before = process.cwd()
   process.chdir(folder)
   try {
@@ -108,6 +109,7 @@ describe('status-api config', () => {
     const folder = tempDir(t)
     writeFileSync(path.join(folder, 'status.yaml'), BROKEN)
     copyFileSync(EXAMPLE, path.join(folder, 'other.yaml'))
+    cpSync(path.join(path.dirname(EXAMPLE), 'brand'), path.join(folder, 'brand'), { recursive: true })
     const env = { ...process.env, STATUS_FILE: '', DASHBOARD_TOKEN: 'x', LOG_LEVEL: 'silent' }
     const bin = (...args: string[]) => new Promise<BinResult>((resolve) => {
       execFile(process.execPath, [BIN, ...args], { cwd: folder, env, encoding: 'utf8' }, (error, stdout, stderr) => {

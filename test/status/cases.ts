@@ -39,7 +39,7 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
     'components[1].chek: unknown key (allowed: id, name, description, group, critical, builtin, check)'],
   ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components)'],
   ['an unknown product key', (file) => { file.product.colour = '#fff' },
-    'product.colour: unknown key (allowed: name, logo, logoDark, favicon, accent, accentDark, url, links, description)'],
+    'product.colour: unknown key (allowed: name, logo, logoDark, favicon, accent, accentDark, url, links, description, footer)'],
   ['an unknown check kind', (file) => { file.components[1].check = { ping: {} } }, 'components[1].check.ping: unknown key (allowed: http, tcp, push, platform, manual)'],
   ['an unknown http key', (file) => { http(file).retries = 3 },
     'components[3].check.http.retries: unknown key (allowed: url, method, headers, every, timeout, confirm, expect)'],

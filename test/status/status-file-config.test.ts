@@ -1,7 +1,7 @@
 // Where the Config's status declaration comes from: STATUS_FILE, else ./status.yaml when it exists, else the
 // built-in model; a bad or missing file stops start-up with one line naming it.
 import assert from 'node:assert/strict'
-import { copyFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { ConfigError, loadConfig } from '../../src/config.ts'
@@ -52,6 +52,7 @@ describe('the status file in the config', () => {
   it('reads ./status.yaml from the working directory when it exists', (t) => {
     inFolder(t, (folder) => {
       copyFileSync(EXAMPLE, path.join(folder, 'status.yaml'))
+      cpSync(path.join(path.dirname(EXAMPLE), 'brand'), path.join(folder, 'brand'), { recursive: true }) // its logos and favicon
       const config = loadConfig({ DASHBOARD_TOKEN: 'x' })
       assert.equal(config.status.file, path.join(process.cwd(), 'status.yaml'))
       assert.equal(config.status.components.length, 7)

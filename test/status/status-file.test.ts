@@ -1,7 +1,8 @@
 // The status file's reader: DESIGN §10's example read into the declaration, every rule refused with its exact
 // `<path>: <rule>` line, unknown keys, `${NAME}`, localised text, the defaults and YAML's own mistakes.
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { stringify } from 'yaml'
@@ -39,7 +40,10 @@ function refusal (t: TestContext, file: Json | string, env: Record<string, strin
 describe('the status file', () => {
   it('reads DESIGN §10\'s example into the declaration, with ${NAME} from the environment', () => {
     const declaration = loadStatusFile(EXAMPLE, { DASHBOARD_TOKEN: 'token-123' })
-    const brand = (name: string) => path.join(FIXTURES, 'brand', name)
+    const brand = (name: string, type: string) => {
+      const bytes = readFileSync(path.join(FIXTURES, 'brand', name))
+      return { file: path.join(FIXTURES, 'brand', name), type, bytes, path: `/assets/brand/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}${path.extname(name)}` }
+    }
     const defaults = { confirm: 2, headers: {} }
     assert.deepEqual(declaration, {
       file: EXAMPLE,
@@ -51,9 +55,10 @@ describe('the status file', () => {
           { label: { en: 'Support server', de: 'Support-Server' }, url: 'https://discord.gg/acme' },
           { label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }
         ],
-        logo: brand('logo.svg'),
-        logoDark: brand('logo-dark.svg'),
-        favicon: brand('favicon.png'),
+        footer: undefined,
+        logo: brand('logo.svg', 'image/svg+xml'),
+        logoDark: brand('logo-dark.svg', 'image/svg+xml'),
+        favicon: brand('favicon.png', 'image/png'),
         accent: '#3b4bd8',
         accentDark: '#8c9bff'
       },
@@ -210,7 +215,7 @@ describe('the status file', () => {
     assert.deepEqual(declaration.groups, [{ id: 'web', name: { en: 'Web', de: 'Web' }, collapsed: false }])
     assert.deepEqual(declaration.product, {
       name: 'Acme', url: 'https://acme.example', description: undefined, links: [{ label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }],
-      logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined
+      footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined
     })
   })
 
@@ -219,10 +224,9 @@ describe('the status file', () => {
     assert.deepEqual(declaration.components.map((component) => component.id), ['z', 'a'])
     assert.deepEqual(declaration.groups, [])
     assert.equal(declaration.product.name, undefined)
-    const coloured = load(t, changed((file) => { Object.assign(file.product, { accent: '#38D', accentDark: '#8C9BFF', logo: 'brand/logo.svg' }) }))
-    assert.equal(coloured.product.accent, '#3388dd')
+    const coloured = load(t, changed((file) => { Object.assign(file.product, { accent: '#33D', accentDark: '#8C9BFF' }) }))
+    assert.equal(coloured.product.accent, '#3333dd')
     assert.equal(coloured.product.accentDark, '#8c9bff')
-    assert.equal(coloured.product.logo, path.join(path.dirname(coloured.file!), 'brand/logo.svg'))
   })
 
   it('accepts $schema for editors, 1m30s, 800ms and an empty JSON pointer', (t) => {
