@@ -3,7 +3,7 @@
 import { LLMS_FULL_PATH, type MarkdownDoc } from '../docs/markdown-views.ts'
 import { CATALOG_PATH, OPENAPI_PATH } from './catalog.ts'
 import { withOrigin } from '../lib/origin-placeholder.ts'
-import { followMarkdown, type FollowOptions } from '../publish/follow.ts'
+import { followLlms, type FollowOptions } from '../publish/follow.ts'
 
 interface Parameter { name: string, in: string, required?: boolean, example?: unknown, schema?: { examples?: unknown[] } }
 interface Operation { summary?: string, parameters?: Parameter[] }
@@ -43,7 +43,7 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     link('RSS feed', '/status/feed.rss', 'the same as RSS 2.0.'),
     link('Atom-Feed (Deutsch)', `${germanPrefix}/status/feed.atom`, 'the same in German; RSS at `feed.rss`.'),
     '',
-    ...(options.follow === undefined ? [] : followMarkdown({ ...options.follow, lang: 'en', germanPrefix }, '## Follow').map((line) => withOrigin(line, baseUrl)))
+    ...(options.follow === undefined ? [] : followLlms({ ...options.follow, lang: 'en', germanPrefix }, '## Follow').map((line) => withOrigin(line, baseUrl)))
   ]
   if (!staging) {
     lines.push(

@@ -127,7 +127,21 @@ export function followEntries (options: FollowOptions): FollowEntry[] {
   return entries
 }
 
-/** The entries as Markdown: a heading, then each way as a list item with its links and snippets (`/status.md`, llms.txt). */
+/**
+ * The entries in llms.txt's form: one `- [name](url): note` line per link, the note carrying the snippets. A way
+ * without a link of its own (Prometheus, on another port) is left out: llms.txt lists links.
+ */
+export function followLlms (options: FollowOptions, heading: string): string[] {
+  const lines = [heading, '']
+  for (const entry of followEntries(options)) {
+    const snippets = entry.snippets.map((snippet) => ` ${snippet.label}: \`${snippet.code}\`.`).join('')
+    for (const link of entry.links) lines.push(`- [${entry.title}: ${link.label}](${link.href}): ${entry.text}${snippets}`)
+  }
+  lines.push('')
+  return lines
+}
+
+/** The entries as Markdown: a heading, then each way as a list item with its links and snippets (`/status.md`). */
 export function followMarkdown (options: FollowOptions, heading: string): string[] {
   const lines = [heading, '']
   for (const entry of followEntries(options)) {

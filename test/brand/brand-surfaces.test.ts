@@ -216,7 +216,9 @@ describe('the Follow section', () => {
     assert.match((await get(app, '/de/status.md')).body, /^## Folgen$/m)
     const llms = (await get(app, '/llms.txt')).body
     assert.match(llms, /^## Follow\n/m)
-    assert.match(llms, /^ {2}- Markdown: `\[!\[Acme status\]\(https:\/\/status\.acme\.example\/status\/badges\/status\.svg\)\]\(https:\/\/status\.acme\.example\/status\)`$/m)
+    assert.match(llms, /^- \[Badge for a README: SVG\]\(https:\/\/status\.acme\.example\/status\/badges\/status\.svg\): .* Markdown: `\[!\[Acme status\]\(https:\/\/status\.acme\.example\/status\/badges\/status\.svg\)\]\(https:\/\/status\.acme\.example\/status\)`\./m)
+    assert.match(llms, /^- \[For AI agents \(MCP\): How to set it up\]\(https:\/\/status\.acme\.example\/docs\/agents#mcp\): .* Command: `status-api mcp --url https:\/\/status\.acme\.example`\.$/m)
+    assert.match(llms, /^- \[Statuspage-compatible address: summary\.json\]\(https:\/\/status\.acme\.example\/status\/api\/v2\/summary\.json\)/m)
   })
 
   it('lists Prometheus only when the metrics listener is reachable beyond loopback', () => {

@@ -82,7 +82,7 @@ describe('/llms.txt', () => {
     assert.equal(lines[1], '')
     assert.match(lines[2]!, /^> \S/, 'a blockquote summary')
     const headings = lines.filter((line) => line.startsWith('#'))
-    assert.deepEqual(headings.slice(1), ['## Docs', '## API description', '## Markdown', '## Endpoints', '## Optional'])
+    assert.deepEqual(headings.slice(1), ['## Docs', '## Follow', '## API description', '## Markdown', '## Endpoints', '## Optional'])
     assert.equal(headings.filter((line) => /^# /.test(line)).length, 1, 'one H1')
     const firstSection = lines.indexOf('## Docs')
     for (const line of lines.slice(firstSection).filter((l) => l !== '' && !l.startsWith('## '))) {
