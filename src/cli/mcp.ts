@@ -1,10 +1,14 @@
 // `status-api mcp --url <base_url>`: a stdio MCP server over a running instance's public API. stdout carries the
 // protocol only; every log line goes to stderr.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createStatusApi } from '../mcp/api-client.ts'
 import { createMcpServer } from '../mcp/server.ts'
 import { UsageError, type Command } from './command.ts'
+
+/** How long the server waits for the instance's description to learn the product's name before it starts. */
+const NAME_WAIT_MS = 2000
 
 export const mcpCommand: Command = {
   name: 'mcp',
@@ -32,8 +36,9 @@ e.g. https://status.example.com. Log lines go to stderr.`,
 
     const log = (message: string) => process.stderr.write(`status-api mcp: ${message}\n`)
     const api = createStatusApi(baseUrl)
-    // The product's name for the server's name and description; a service not up yet leaves them neutral (the tools retry).
-    const productName = await api.productName().catch(() => undefined)
+    // The product's name for the server's name and description. A service that is down or slow (2 s at most, so the
+    // agent's host is never kept waiting) leaves them neutral; the tools discover the API again on their first call.
+    const productName = await Promise.race([api.productName().catch(() => undefined), sleep(NAME_WAIT_MS, undefined, { ref: false })])
     const server = createMcpServer(api, log, productName)
     const transport = new StdioServerTransport()
     await server.connect(transport)
