@@ -126,7 +126,7 @@ describe('the status page renders the model', () => {
   it('an incident page lists the components the incident names, by their declared names', () => {
     const declaration = data.groupedDeclaration()
     const incident = { ...data.incidents().incidents[0]!, components: [] }
-    const options = { germanPrefix: '/de', productName: 'Acme', declaration }
+    const options = { germanPrefix: '/de', product: { ...declaration.product, name: 'Acme' }, declaration }
     const before = renderIncidentPage({ ...options, lang: 'en', incident })
     assert.doesNotMatch(before, /class="affected"/, 'an incident naming nothing lists nothing')
     assert.match(before, /<title>Slow responses from the bot – Acme status<\/title>/)
