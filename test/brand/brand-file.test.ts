@@ -8,6 +8,7 @@ import { describe, it, type TestContext } from 'node:test'
 import { stringify } from 'yaml'
 import { MIN_CONTRAST, contrastRatio, lightenForDark, themeContrast } from '../../src/brand/colour.ts'
 import { footerParts } from '../../src/brand/footer.ts'
+import { EXAMPLE_STATUS_FILE } from '../../src/cli/demo.ts'
 import type { StatusDeclaration } from '../../src/status/declaration.ts'
 import { StatusFileError } from '../../src/status/file-error.ts'
 import { loadStatusFile } from '../../src/status/status-file.ts'
@@ -112,6 +113,18 @@ describe('the brand in the status file', () => {
     assert.deepEqual(load(t, { footer: '<b>bold</b> stays text' }).product.footer, { en: '<b>bold</b> stays text', de: '<b>bold</b> stays text' })
     assert.equal(refusal(t, { footer: 'See [our site](acme.example)' }), 'product.footer: the link "our site" must lead to an http(s) URL: [text](https://…)')
     assert.equal(refusal(t, { footer: { en: 'ok', de: '[Hier](javascript:void)' } }), 'product.footer.de: the link "Hier" must lead to an http(s) URL: [text](https://…)')
+  })
+})
+
+describe('the demo\'s example file', () => {
+  it('shows a made-up product with a logo for each theme, a favicon, an accent, links and a footer', () => {
+    const { product } = loadStatusFile(EXAMPLE_STATUS_FILE, {})
+    assert.equal(product.name, 'Acme')
+    assert.deepEqual([product.logo?.type, product.logoDark?.type, product.favicon?.type], ['image/svg+xml', 'image/svg+xml', 'image/png'])
+    assert.deepEqual([product.accent, product.accentDark], ['#3b4bd8', '#8c9bff'])
+    assert.equal(product.links.length, 2)
+    assert.match(product.footer!.en, /made-up/)
+    assert.match(product.footer!.de, /erfunden/)
   })
 })
 
