@@ -5,6 +5,7 @@ import { problems } from '../../src/api/problems.ts'
 import type { FixtureStatus } from './fixtures.ts'
 import { parseSnowflake } from '../../src/bot/guild-shard.ts'
 import { findGuild } from '../../src/site/assets/status-view.js'
+import { badgeContent, badgeSvg } from '../../src/publish/badges.ts'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
   return async function routes (app: FastifyInstance): Promise<void> {
@@ -35,6 +36,11 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
       if (parseSnowflake(request.params.guildId) === undefined) throw problems.invalidRequest('not a snowflake')
       if (body === undefined) throw problems.notReady('No bot shard has reported a heartbeat yet.')
       return findGuild(body, request.params.guildId)
+    })
+    // The Follow section shows the status badge: rendered from the fixture's model as the real route does.
+    app.get('/status/badges/status.svg', async (_request, reply) => {
+      const content = badgeContent('status', undefined, { status: fixture.components(), health: fixture.health(), history: undefined })
+      return reply.type('image/svg+xml; charset=utf-8').send(badgeSvg(content))
     })
     app.get('/api/v1/health/discord', async () => {
       count('discord')
