@@ -6,6 +6,7 @@ import type { FixtureStatus } from './fixtures.ts'
 import { parseSnowflake } from '../../src/bot/guild-shard.ts'
 import { findGuild } from '../../src/site/assets/status-view.js'
 import { badgeContent, badgeSvg } from '../../src/publish/badges.ts'
+import { latencySparklineImage } from '../../src/site/assets/status-sparkline.js'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
   return async function routes (app: FastifyInstance): Promise<void> {
@@ -42,6 +43,9 @@ export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, nu
       const content = badgeContent('status', undefined, { status: fixture.components(), health: fixture.health(), history: undefined })
       return reply.type('image/svg+xml; charset=utf-8').send(badgeSvg(content))
     })
+    // The component cards' sparklines, rendered as the real route does (no history in the fixture: an empty image).
+    app.get('/status/components/:id/latency.svg', async (_request, reply) =>
+      reply.type('image/svg+xml; charset=utf-8').send(latencySparklineImage(null)))
     app.get('/api/v1/health/discord', async () => {
       count('discord')
       const body = await fixture.discord().catch(() => { throw problems.internal() })
