@@ -77,7 +77,8 @@ describe('status-api mcp follows only its own origin and names the real cause of
     const { result, text } = await callTool(t, instance.origin, 'get_status')
     assert.equal(result.isError, true)
     assert.equal(text, '/.well-known/api-catalog redirects too many times (more than 5: a redirect loop?).')
-    assert.equal(instance.requests.length, 6, 'the first request and five redirects')
+    // Two discoveries — the product's name at start, then the tool call — each the first request and five redirects.
+    assert.equal(instance.requests.length, 12, 'twice: the first request and five redirects')
   })
 
   it('a body that drips in one byte a second: a timeout after 10 s, not "did not answer with JSON"', async (t) => {

@@ -14,7 +14,7 @@ import { buildSiteApp } from './site-app.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
-describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout: 90_000 }, () => {
+describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
   let browser: Browser
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })

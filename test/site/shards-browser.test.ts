@@ -25,7 +25,7 @@ async function axeViolations (page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeout: 90_000 }, () => {
+describe('shards and incident pages in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => {
   let browser: Browser
   before(async () => { browser = await launchChromium() })
   after(async () => { await browser?.close() })
