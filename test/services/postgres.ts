@@ -69,12 +69,15 @@ export class PostgresServer {
   }
 }
 
+/** runuser lives in an sbin folder, which a PATH without them (env -i, some CI shells) does not reach. */
+const runuser = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((candidate) => existsSync(candidate)) ?? 'runuser'
+
 function run (tool: string, args: string[], ignoreFailure = false): void {
-  const command = asRoot ? 'runuser' : path.join(binDir!, tool)
+  const command = asRoot ? runuser : path.join(binDir!, tool)
   const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(binDir!, tool), ...args] : args
   const result = spawnSync(command, fullArgs, { encoding: 'utf8', cwd: '/' })
   if (result.status !== 0 && !ignoreFailure) {
-    throw new Error(`${tool} failed: ${result.stderr || result.stdout}`)
+    throw new Error(`${tool} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`)
   }
 }
 
