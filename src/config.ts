@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { builtinDeclaration, type StatusDeclaration } from './status/declaration.ts'
 import { StatusFileError } from './status/file-error.ts'
 import { loadStatusFile } from './status/status-file.ts'
-import { MIN_SECRET_LENGTH, OPERATOR_SCOPES, type OperatorScope, type OperatorToken } from './operator/scopes.ts'
+import { MIN_SECRET_LENGTH, OPERATOR_SCOPES, type OperatorScope, type OperatorToken } from './http/operator/scopes.ts'
 
 export type DeployEnv = 'production' | 'staging'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'

@@ -4,7 +4,7 @@ import { buildApp, type AppOptions } from './app.ts'
 import { runsBundle, type Config } from './config.ts'
 import { openContext, type Context } from './context.ts'
 import type { MetricsServer } from './publish/metrics-server.ts'
-import type { OperatorServer } from './operator/server.ts'
+import type { OperatorServer } from './http/operator/server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
 import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
 
@@ -46,7 +46,7 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     }
     if (config.operatorPort !== undefined) {
       // Loaded only with OPERATOR_PORT: a service without it carries none of the operator API.
-      const { startOperatorServer } = await import('./operator/server.ts')
+      const { startOperatorServer } = await import('./http/operator/server.ts')
       operatorServer = await startOperatorServer(context, { port: config.operatorPort, host: config.operatorHost })
     }
   } catch (error) {

@@ -10,14 +10,14 @@ import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../src/config.ts'
 import { openContext, type Context } from '../../src/context.ts'
-import { buildOperatorApp } from '../../src/operator/app.ts'
+import { buildOperatorApp } from '../../src/http/operator/app.ts'
 import { OPERATOR_TOKENS, STATUS_FILE, TOKENS } from './operator-process.ts'
 
 const ROUTES: Array<[string, string]> = [
   ['POST', '/v1/incidents'], ['POST', '/v1/incidents/1/updates'], ['POST', '/v1/incidents/1/resolve'], ['GET', '/v1/incidents'],
   ['POST', '/v1/maintenance'], ['POST', '/v1/maintenance/1/end'], ['GET', '/v1/maintenance'],
   ['PUT', '/v1/components/music/status'], ['DELETE', '/v1/components/music/status'], ['PUT', '/v1/components/website/status'],
-  ['POST', '/v1/heartbeats'], ['POST', '/v1/push/music'], ['PATCH', '/v1/incidents'], ['GET', '/v1/incidents/%zz']
+  ['POST', '/v1/heartbeats'], ['POST', '/v1/push/music'], ['POST', '/v1/nowhere'], ['PATCH', '/v1/incidents'], ['GET', '/v1/incidents/%zz']
 ]
 
 const FIELDS = ['title', 'impact', 'status', 'message', 'components', 'from', 'to', 'reports', 'shard', 'pingMs', '__proto__', 'constructor', 'extra']

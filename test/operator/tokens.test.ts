@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { ConfigError, loadConfig } from '../../src/config.ts'
-import { tokenMatcher } from '../../src/operator/auth.ts'
+import { tokenMatcher } from '../../src/http/operator/auth.ts'
 import { loadManualComponents } from '../../src/store/repositories/manual-components.ts'
 import { buildTestApp } from '../helper.ts'
 import { declaring, runInProcess, runOnEnvironment } from '../cli/run-bin.ts'

@@ -2,9 +2,9 @@
 // the CLI's `component set|clear` uses. Every replica shows it within 15 s (this one at once).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { jsonResponse } from '../../api/common.ts'
-import type { Context } from '../../context.ts'
-import { clearManualComponent, setManualComponent } from '../../status/manual-components.ts'
+import { jsonResponse } from '../../../api/common.ts'
+import type { Context } from '../../../context.ts'
+import { clearManualComponent, setManualComponent } from '../../../status/manual-components.ts'
 import { ComponentParams, ManualStatusAnswer, ManualStatusBody } from '../schemas.ts'
 import { operatorProblemResponses } from '../responses.ts'
 

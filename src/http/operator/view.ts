@@ -1,9 +1,9 @@
 // Incidents and windows as the operator API and the CLI's lists show them: the public shape, plus who made each change
 // and a window's state. Pure: rows and a time in.
-import type { Incident } from '../api/incidents.ts'
-import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
-import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
-import { RESOLVED_DAYS, buildIncidentsBody, incidentBody, maintenanceBody, maintenanceState } from '../incidents/view.ts'
+import type { Incident } from '../../api/incidents.ts'
+import type { IncidentWithUpdates } from '../../store/repositories/incidents.ts'
+import type { MaintenanceWithComponents } from '../../store/repositories/maintenances.ts'
+import { RESOLVED_DAYS, buildIncidentsBody, incidentBody, maintenanceBody, maintenanceState } from '../../incidents/view.ts'
 import type { OperatorIncident, OperatorMaintenance } from './schemas.ts'
 
 export function operatorIncident (row: IncidentWithUpdates, body: Incident = incidentBody(row)): OperatorIncident {

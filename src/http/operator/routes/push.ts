@@ -2,9 +2,9 @@
 // CLI's `status-api push` calls. Anything but a declared push component is a 404.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { jsonResponse } from '../../api/common.ts'
-import { recordPush } from '../../checks/push.ts'
-import type { Context } from '../../context.ts'
+import { jsonResponse } from '../../../api/common.ts'
+import { recordPush } from '../../../checks/push.ts'
+import type { Context } from '../../../context.ts'
 import { operatorProblems } from '../problems.ts'
 import { PushAnswer, PushBody, PushParams } from '../schemas.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'

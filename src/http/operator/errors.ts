@@ -1,10 +1,10 @@
 // Every error of the operator listener as problem+json: refusals of the shared checks (InvalidInput) and of the
 // schemas as 400 with the reason, unreadable bodies as 400/413/415, a database that does not take the write as 503.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ProblemError, problem, problems } from '../api/problems.ts'
-import { sendProblem } from '../http/conventions.ts'
-import { InvalidInput } from '../incidents/rules.ts'
-import { describeWriteError } from '../store/write-errors.ts'
+import { ProblemError, problem, problems } from '../../api/problems.ts'
+import { sendProblem } from '../conventions.ts'
+import { InvalidInput } from '../../incidents/rules.ts'
+import { describeWriteError } from '../../store/write-errors.ts'
 import { operatorProblems } from './problems.ts'
 
 const BY_FRAMEWORK_CODE: Record<string, () => ProblemError> = {

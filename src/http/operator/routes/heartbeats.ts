@@ -2,10 +2,10 @@
 // heartbeatProblem and written all or none.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { jsonResponse } from '../../api/common.ts'
-import { heartbeatsProblem, reportHeartbeats, type HeartbeatReport } from '../../bot/heartbeat-reporter.ts'
-import type { Context } from '../../context.ts'
-import { InvalidInput } from '../../incidents/rules.ts'
+import { jsonResponse } from '../../../api/common.ts'
+import { heartbeatsProblem, reportHeartbeats, type HeartbeatReport } from '../../../bot/heartbeat-reporter.ts'
+import type { Context } from '../../../context.ts'
+import { InvalidInput } from '../../../incidents/rules.ts'
 import { HeartbeatsAnswer, HeartbeatsBody } from '../schemas.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'
 

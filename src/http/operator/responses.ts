@@ -1,7 +1,7 @@
 // How the operator routes describe their answers (for validation tests and the OpenAPI document): JSON bodies and the
 // problems every route can give (401, 403, 429 for tokens; 413, 415 for bodies) besides its own.
 import { Type } from 'typebox'
-import { problemResponses } from '../api/common.ts'
+import { problemResponses } from '../../api/common.ts'
 
 /** The header every POST may carry (src/operator/idempotency.ts). */
 export const IdempotencyHeaders = Type.Object({

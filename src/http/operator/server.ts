@@ -1,7 +1,7 @@
 // The operator listener (OPERATOR_PORT/OPERATOR_HOST): the operator app on its own port, started beside the public one.
 import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
-import type { Context } from '../context.ts'
+import type { Context } from '../../context.ts'
 import { buildOperatorApp } from './app.ts'
 
 export interface OperatorServer {

@@ -3,8 +3,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Clock } from '../lib/clock.ts'
-import type { Cache } from '../store/cache/cache.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Cache } from '../../store/cache/cache.ts'
 import { operatorProblems } from './problems.ts'
 import { allows, type OperatorScope, type OperatorToken } from './scopes.ts'
 

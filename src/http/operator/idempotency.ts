@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Clock } from '../lib/clock.ts'
-import type { Database } from '../store/database.ts'
-import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from '../store/repositories/idempotency-keys.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Database } from '../../store/database.ts'
+import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from '../../store/repositories/idempotency-keys.ts'
 import { operatorProblems } from './problems.ts'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000
