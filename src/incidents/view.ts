@@ -3,6 +3,7 @@
 import type { Incident, IncidentsBody, Maintenance } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import { newestFirstBy, storedTime } from '../lib/stored-time.ts'
 import { affectedComponents } from './component-status.ts'
 import type { IncidentImpact, IncidentStatus } from './rules.ts'
 
@@ -28,12 +29,12 @@ export type MaintenanceState = 'scheduled' | 'active' | 'ended' | 'cancelled'
 
 /** Scheduled until it starts, active while startsAt ≤ now < endsAt unless ended early, then ended; cancelled if ended before it began. */
 export function maintenanceState (row: MaintenanceRow, now: number): MaintenanceState {
-  const startsAt = Date.parse(row.starts_at)
-  if (row.ended_at !== null && Date.parse(row.ended_at) <= now) {
-    return Date.parse(row.ended_at) <= startsAt ? 'cancelled' : 'ended'
+  const at = storedTime(now) // called for every window on every rebuild
+  if (row.ended_at !== null && row.ended_at <= at) {
+    return row.ended_at <= row.starts_at ? 'cancelled' : 'ended'
   }
-  if (now < startsAt) return 'scheduled'
-  return now < Date.parse(row.ends_at) ? 'active' : 'ended'
+  if (at < row.starts_at) return 'scheduled'
+  return at < row.ends_at ? 'active' : 'ended'
 }
 
 /** The window to show as the banner: of those active now, the one that started first (then the lowest id). */
@@ -42,16 +43,24 @@ export function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Ro
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)[0]
 }
 
-/** Every incident listed within the 90 days, in the list's order: open ones first, then resolved ones, newest first. */
+/**
+ * Every incident listed within the 90 days, in the list's order: open ones first, then resolved ones, newest first.
+ * Times are compared as stored text (src/lib/stored-time.ts): a rebuild over thousands of rows parses none of them.
+ */
 export function incidentList (data: IncidentsData, now: number): { rows: IncidentWithUpdates[], open: number } {
-  const cut = now - RESOLVED_DAYS * DAY_MS
-  // Each start parsed once, not in every comparison: thousands of incidents sort in a few milliseconds.
-  const newestFirst = (rows: IncidentWithUpdates[]) => rows.map((row) => ({ row, at: Date.parse(row.started_at) }))
-    .sort((a, b) => b.at - a.at || b.row.id - a.row.id).map(({ row }) => row)
-  const open = newestFirst(data.incidents.filter((incident) => incident.resolved_at === null))
-  const resolved = newestFirst(data.incidents.filter((incident) => incident.resolved_at !== null && Date.parse(incident.resolved_at) >= cut))
+  const cut = storedTime(now - RESOLVED_DAYS * DAY_MS)
+  const open: IncidentWithUpdates[] = []
+  const resolved: IncidentWithUpdates[] = []
+  for (const incident of data.incidents) {
+    if (incident.resolved_at === null) open.push(incident)
+    else if (incident.resolved_at >= cut) resolved.push(incident)
+  }
+  open.sort(newestStartFirst)
+  resolved.sort(newestStartFirst)
   return { rows: [...open, ...resolved], open: open.length }
 }
+
+const newestStartFirst = newestFirstBy('started_at')
 
 /** One page of the list: the incidents after `before` (an incident of the list; from the start when undefined), at most `limit`. */
 export interface IncidentsPage {
@@ -90,12 +99,28 @@ export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWith
  * starting, ending or entering the 14-day horizon, a resolved incident leaving the 90 days. Infinity if none.
  */
 export function nextChange (data: IncidentsData, now: number): number {
-  const instants = [
-    ...data.maintenances.flatMap((row) => [row.starts_at, row.ends_at, row.ended_at].filter((t) => t !== null).map(Date.parse)
-      .concat(Date.parse(row.starts_at) - UPCOMING_DAYS * DAY_MS)),
-    ...data.incidents.filter((row) => row.resolved_at !== null).map((row) => Date.parse(row.resolved_at!) + RESOLVED_DAYS * DAY_MS + 1)
-  ]
-  return Math.min(Infinity, ...instants.filter((t) => t > now))
+  // Compared as stored text (see incidentList), in one pass each: it runs on every change, over every row of the 90
+  // days. The earliest instant still to come of each kind; only those are parsed.
+  const nowText = new Date(now).toISOString()
+  const horizonText = new Date(now + UPCOMING_DAYS * DAY_MS).toISOString()
+  const cut = new Date(now - RESOLVED_DAYS * DAY_MS).toISOString()
+  let windowEdge: string | undefined // a window starting, ending or ended
+  let entering: string | undefined // a window's start entering the 14-day horizon
+  const earliest = (candidate: string | null, after: string, than: string | undefined) =>
+    candidate !== null && candidate > after && (than === undefined || candidate < than) ? candidate : than
+  for (const row of data.maintenances) {
+    windowEdge = earliest(row.ends_at, nowText, earliest(row.ended_at, nowText, earliest(row.starts_at, nowText, windowEdge)))
+    entering = earliest(row.starts_at, horizonText, entering)
+  }
+  let leaving: string | undefined // the resolved incident to leave the 90 days first
+  for (const row of data.incidents) {
+    if (row.resolved_at !== null && row.resolved_at >= cut && (leaving === undefined || row.resolved_at < leaving)) leaving = row.resolved_at
+  }
+  return Math.min(
+    windowEdge === undefined ? Infinity : Date.parse(windowEdge),
+    entering === undefined ? Infinity : Date.parse(entering) - UPCOMING_DAYS * DAY_MS,
+    leaving === undefined ? Infinity : Date.parse(leaving) + RESOLVED_DAYS * DAY_MS + 1
+  )
 }
 
 // Components are listed as written, whether or not the status file still declares them (surfaces show those as text).

@@ -2,6 +2,8 @@
 // (scheduled, started, ended or cancelled). What the feeds list; pure: rows and a time in, events out.
 import type { IncidentsData } from '../incidents/view.ts'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
+import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
+import { storedTime } from '../lib/stored-time.ts'
 
 export type MaintenanceStep = 'scheduled' | 'started' | 'ended' | 'cancelled'
 
@@ -27,20 +29,23 @@ export type FeedEvent = {
 })
 
 /** More than this many events are never listed (the newest win), however busy 90 days were. */
-export const MAX_FEED_EVENTS = 500
+export const MAX_FEED_EVENTS = 100
 
 export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
-  // Candidates first (a time and how to build the event), the event itself only for the newest 500: a long history
-  // costs a sort of numbers, not thousands of objects.
-  const candidates: Array<{ at: number, key: string, build: () => FeedEvent }> = []
+  // Times compared as stored text (src/lib/stored-time.ts); only the listed events are parsed and built. Only an
+  // incident or window whose newest event is at least as new as the MAX_FEED_EVENTS-th newest such event can have a
+  // listed one (those newest events alone are that many), so a long history costs one sort of strings.
+  const threshold = newestEventThreshold(data, now)
+  const candidates: Array<{ at: string, key: string, build: (at: number) => FeedEvent }> = []
   for (const incident of data.incidents) {
+    if (newestUpdate(incident) < threshold) continue
     for (const update of incident.updates) {
+      if (update.created_at < threshold) break // newest first
       const key = `incident/${incident.id}/update/${update.id}`
-      const at = Date.parse(update.created_at)
       candidates.push({
-        at,
+        at: update.created_at,
         key,
-        build: () => ({
+        build: (at) => ({
           kind: 'incident',
           key,
           at,
@@ -55,24 +60,17 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
     }
   }
   for (const row of data.maintenances) {
-    const startsAt = Date.parse(row.starts_at)
-    const endedAt = row.ended_at === null ? undefined : Date.parse(row.ended_at)
-    const cancelled = endedAt !== undefined && endedAt <= startsAt
-    const end = Math.min(endedAt ?? Infinity, Date.parse(row.ends_at))
-    const steps: Array<[MaintenanceStep, number]> = [['scheduled', Date.parse(row.created_at)]]
-    if (cancelled) steps.push(['cancelled', endedAt])
-    else steps.push(['started', startsAt], ['ended', end])
-    for (const [step, at] of steps) {
-      if (at > now) continue
+    if (newestStep(row, now) < threshold) continue
+    for (const { step, at } of maintenanceSteps(row, now)) {
       // A cancelled window's last step has the id an ended one would: there is one end per window.
       const key = `maintenance/${row.id}/${step === 'cancelled' ? 'ended' : step}`
       candidates.push({
         at,
         key,
-        build: () => ({
+        build: (parsed) => ({
           kind: 'maintenance',
           key,
-          at,
+          at: parsed,
           title: row.title,
           message: row.message,
           components: row.components,
@@ -84,5 +82,37 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
       })
     }
   }
-  return candidates.sort((a, b) => b.at - a.at || (a.key < b.key ? 1 : -1)).slice(0, MAX_FEED_EVENTS).map((candidate) => candidate.build())
+  return candidates.sort((a, b) => a.at === b.at ? (a.key < b.key ? 1 : -1) : (a.at < b.at ? 1 : -1))
+    .slice(0, MAX_FEED_EVENTS)
+    .map((candidate) => candidate.build(Date.parse(candidate.at)))
+}
+
+/**
+ * The steps of one window's lifecycle published by `now`, oldest first, each at its stored time: scheduled, then
+ * started and ended (as planned, or early), or cancelled when it ended before it began.
+ */
+export function maintenanceSteps (row: MaintenanceRow, now: number): Array<{ step: MaintenanceStep, at: string }> {
+  const nowText = storedTime(now)
+  const cancelled = row.ended_at !== null && row.ended_at <= row.starts_at
+  const end = row.ended_at !== null && row.ended_at < row.ends_at ? row.ended_at : row.ends_at
+  const steps: Array<{ step: MaintenanceStep, at: string }> = [{ step: 'scheduled', at: row.created_at }]
+  if (cancelled) steps.push({ step: 'cancelled', at: row.ended_at! })
+  else steps.push({ step: 'started', at: row.starts_at }, { step: 'ended', at: end })
+  return steps.filter((step) => step.at <= nowText)
+}
+
+const newestUpdate = (incident: IncidentsData['incidents'][number]) => incident.updates[0]?.created_at ?? ''
+
+/** The time of a window's newest step published by `now` ('' when none is). */
+function newestStep (row: MaintenanceRow, now: number): string {
+  let newest = ''
+  for (const { at } of maintenanceSteps(row, now)) if (at > newest) newest = at
+  return newest
+}
+
+/** The newest event time of the MAX_FEED_EVENTS-th most recently active incident or window ('' when there are fewer). */
+function newestEventThreshold (data: IncidentsData, now: number): string {
+  if (data.incidents.length + data.maintenances.length <= MAX_FEED_EVENTS) return ''
+  const newest = data.incidents.map(newestUpdate).concat(data.maintenances.map((row) => newestStep(row, now))).sort()
+  return newest[newest.length - MAX_FEED_EVENTS]!
 }

@@ -10,8 +10,9 @@ import type {
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
-import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
-import { feedEvents, type FeedEvent, type MaintenanceStep } from './feed-events.ts'
+import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import { maintenanceSteps, type MaintenanceStep } from './feed-events.ts'
+import { newestFirstBy } from '../lib/stored-time.ts'
 import { componentLayout } from '../site/assets/status-view.js'
 import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
 
@@ -59,21 +60,24 @@ export function buildStatuspageDocuments (input: StatuspageInput): Record<Status
   const page = statuspagePage(input)
   const components = statuspageComponents(input.status, input.health, page.id)
   const byId = new Map(components.map((component) => [component.id, component]))
-  const incidents = [...input.rows.incidents]
-    .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id)
-    .map((row) => statuspageIncident(row, input, page.id, byId))
-  const unresolved = incidents.filter((incident) => incident.resolved_at === null)
-  const maintenances = statuspageMaintenances(input, page.id, byId)
-  const upcoming = maintenances.filter((window) => window.status === 'scheduled').reverse()
-  const active = maintenances.filter((window) => window.status === 'in_progress')
+  // Sorted as stored text (src/lib/stored-time.ts); only what a document lists is built: a long history costs a sort.
+  const incidentRows = [...input.rows.incidents].sort(newestFirstBy('started_at'))
+  const incident = (row: IncidentWithUpdates) => statuspageIncident(row, input, page.id, byId)
+  const incidents = incidentRows.slice(0, RECENT).map(incident)
+  const unresolved = incidentRows.filter((row) => row.resolved_at === null).map(incident)
+  const windowRows = [...input.rows.maintenances].sort(newestFirstBy('starts_at'))
+  const maintenance = (row: MaintenanceWithComponents) => statuspageMaintenance(row, input, page.id, byId)
+  const maintenances = windowRows.slice(0, RECENT).map(maintenance)
+  const upcoming = windowRows.filter((row) => maintenanceState(row, input.now) === 'scheduled').reverse().map(maintenance)
+  const active = windowRows.filter((row) => maintenanceState(row, input.now) === 'active').map(maintenance)
   const status = statuspageStatus(input.status)
   return {
     'summary.json': { page, components, incidents: unresolved, scheduled_maintenances: [...active, ...upcoming], status },
     'status.json': { page, status },
     'components.json': { page, components },
-    'incidents.json': { page, incidents: incidents.slice(0, RECENT) },
+    'incidents.json': { page, incidents },
     'incidents/unresolved.json': { page, incidents: unresolved },
-    'scheduled-maintenances.json': { page, scheduled_maintenances: maintenances.slice(0, RECENT) },
+    'scheduled-maintenances.json': { page, scheduled_maintenances: maintenances },
     'scheduled-maintenances/upcoming.json': { page, scheduled_maintenances: upcoming },
     'scheduled-maintenances/active.json': { page, scheduled_maintenances: active }
   }
@@ -190,46 +194,38 @@ function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId:
   }
 }
 
-/** Every window, latest start first, with its lifecycle as updates (the same events the feeds list). */
-function statuspageMaintenances (input: StatuspageInput, pageId: string, byId: ReadonlyMap<string, StatuspageComponent>): StatuspageScheduledMaintenance[] {
-  const events = feedEvents({ incidents: [], maintenances: input.rows.maintenances }, input.now)
-  return [...input.rows.maintenances]
-    .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at) || b.id - a.id)
-    .map((row) => {
-      const id = `maintenance-${row.id}`
-      const steps = events.filter((event): event is Extract<FeedEvent, { kind: 'maintenance' }> => event.kind === 'maintenance' && event.maintenanceId === row.id)
-      const state = maintenanceState(row, input.now)
-      const ended = state === 'ended' || state === 'cancelled'
-      return {
-        id,
-        name: row.title,
-        status: state === 'scheduled' ? 'scheduled' : state === 'active' ? 'in_progress' : 'completed',
-        impact: 'maintenance',
-        created_at: row.created_at,
-        updated_at: new Date(steps[0]?.at ?? Date.parse(row.created_at)).toISOString(),
-        monitoring_at: null,
-        resolved_at: ended ? windowEnd(row) : null,
-        shortlink: maintenanceUrl(input, 'en', row.id),
-        started_at: row.starts_at,
-        page_id: pageId,
-        components: namedComponents(row.components, byId),
-        scheduled_for: row.starts_at,
-        scheduled_until: row.ends_at,
-        incident_updates: steps.map(({ step, at: ms }) => {
-          const at = new Date(ms).toISOString()
-          return {
-            id: `${id}-${step}`,
-            status: STEP_STATUS[step],
-            body: step === 'scheduled' ? row.message : STEP_BODY[step],
-            incident_id: id,
-            created_at: at,
-            updated_at: at,
-            display_at: at,
-            affected_components: null
-          }
-        })
-      }
-    })
+/** One window, with its lifecycle as updates (the steps the feeds list), newest first. */
+function statuspageMaintenance (row: MaintenanceWithComponents, input: StatuspageInput, pageId: string, byId: ReadonlyMap<string, StatuspageComponent>): StatuspageScheduledMaintenance {
+  const id = `maintenance-${row.id}`
+  const steps = maintenanceSteps(row, input.now).reverse()
+  const state = maintenanceState(row, input.now)
+  const ended = state === 'ended' || state === 'cancelled'
+  return {
+    id,
+    name: row.title,
+    status: state === 'scheduled' ? 'scheduled' : state === 'active' ? 'in_progress' : 'completed',
+    impact: 'maintenance',
+    created_at: row.created_at,
+    updated_at: steps[0]?.at ?? row.created_at,
+    monitoring_at: null,
+    resolved_at: ended ? windowEnd(row) : null,
+    shortlink: maintenanceUrl(input, 'en', row.id),
+    started_at: row.starts_at,
+    page_id: pageId,
+    components: namedComponents(row.components, byId),
+    scheduled_for: row.starts_at,
+    scheduled_until: row.ends_at,
+    incident_updates: steps.map(({ step, at }) => ({
+      id: `${id}-${step}`,
+      status: STEP_STATUS[step],
+      body: step === 'scheduled' ? row.message : STEP_BODY[step],
+      incident_id: id,
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null
+    }))
+  }
 }
 
 /** When a window ended: ended early, else as planned. */

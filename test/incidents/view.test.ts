@@ -2,7 +2,7 @@
 // to the millisecond, so reuse never shows a window late.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { nextChange, type IncidentsData } from '../../src/incidents/view.ts'
+import { incidentList, maintenanceState, nextChange, type IncidentsData } from '../../src/incidents/view.ts'
 import { scheduleMaintenance } from '../../src/incidents/operations.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp } from '../helper.ts'
@@ -22,6 +22,49 @@ describe('incidents view boundaries', () => {
     assert.equal(nextChange(data, T + 6 * DAY), T + 20 * DAY, 'then it starts')
     assert.equal(nextChange(data, T + 20 * DAY), T + 21 * DAY, 'then it ends')
     assert.equal(nextChange(data, T + 21 * DAY), Infinity)
+  })
+
+  it('compares stored times as text exactly as parsed times compare, over many rows and instants', () => {
+    // The rebuild parses no row's time (src/incidents/view.ts): the answers must be those of parsing each one.
+    let seed = 11
+    const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return Math.floor(seed / 2 ** 31 * n) }
+    const around = () => T + (random(240) - 120) * DAY / 2 + random(1000)
+    const data: IncidentsData = {
+      maintenances: Array.from({ length: 60 }, (_, i) => {
+        const startsAt = around()
+        const endedAt = random(3) === 0 ? startsAt + (random(5) - 2) * DAY / 4 : null
+        return { id: i + 1, title: 't', message: 'm', starts_at: iso(startsAt), ends_at: iso(startsAt + DAY / 2), ended_at: endedAt === null ? null : iso(endedAt), created_at: iso(startsAt - DAY), by: null, ended_by: null, components: [] }
+      }),
+      incidents: Array.from({ length: 200 }, (_, i) => {
+        const startedAt = around() - 100 * DAY
+        const resolvedAt = random(4) === 0 ? null : startedAt + random(200) * DAY / 2
+        return { id: i + 1, title: 't', impact: 'minor', status: resolvedAt === null ? 'investigating' : 'resolved', started_at: iso(startedAt), resolved_at: resolvedAt === null ? null : iso(resolvedAt), updated_at: iso(startedAt), updates: [], components: [] }
+      })
+    }
+    const referenceNext = (now: number) => Math.min(Infinity, ...[
+      ...data.maintenances.flatMap((row) => [row.starts_at, row.ends_at, row.ended_at].filter((t) => t !== null).map(Date.parse).concat(Date.parse(row.starts_at) - 14 * DAY)),
+      ...data.incidents.filter((row) => row.resolved_at !== null).map((row) => Date.parse(row.resolved_at!) + 90 * DAY + 1)
+    ].filter((t) => t > now))
+    const referenceState = (row: IncidentsData['maintenances'][number], now: number) => {
+      const startsAt = Date.parse(row.starts_at)
+      if (row.ended_at !== null && Date.parse(row.ended_at) <= now) return Date.parse(row.ended_at) <= startsAt ? 'cancelled' : 'ended'
+      return now < startsAt ? 'scheduled' : now < Date.parse(row.ends_at) ? 'active' : 'ended'
+    }
+    const referenceList = (now: number) => {
+      const byStart = (a: { started_at: string, id: number }, b: { started_at: string, id: number }) => Date.parse(b.started_at) - Date.parse(a.started_at) || b.id - a.id
+      const open = data.incidents.filter((row) => row.resolved_at === null).sort(byStart)
+      const resolved = data.incidents.filter((row) => row.resolved_at !== null && Date.parse(row.resolved_at) >= now - 90 * DAY).sort(byStart)
+      return [...open, ...resolved].map((row) => row.id)
+    }
+    let now = T - 60 * DAY
+    for (let step = 0; step < 300 && now !== Infinity; step++) {
+      assert.equal(nextChange(data, now), referenceNext(now), `next change after ${iso(now)}`)
+      for (const row of data.maintenances) assert.equal(maintenanceState(row, now), referenceState(row, now), `window ${row.id} at ${iso(now)}`)
+      assert.deepEqual(incidentList(data, now).rows.map((row) => row.id), referenceList(now), `the list at ${iso(now)}`)
+      // Each boundary, and a millisecond before it.
+      const next = referenceNext(now)
+      now = step % 2 === 0 && next - 1 > now ? next - 1 : next
+    }
   })
 
   it('reuses the serialised body between boundaries and rebuilds it at the exact millisecond one is crossed', async (t) => {

@@ -152,6 +152,34 @@ for (const backend of databaseBackends()) {
   })
 }
 
+describe('the Statuspage v2 copy of a long history', () => {
+  it('lists the newest 50 incidents and windows, every open incident and each listed window with its whole lifecycle', async (t) => {
+    const clock = new ManualClock(T)
+    const { app, context } = await buildTestApp(t, {}, { clock })
+    const db = context.database.db
+    await reportHeartbeat(context.database, { shard: 0, status: 'ready', pingMs: 41, guilds: 10, at: new Date(clock.now()) })
+    await context.monitor.runOnce()
+    // 80 windows that have run (3 steps each: more steps than the feeds list) and 120 incidents, 2 of them long open.
+    for (let i = 0; i < 80; i++) {
+      await scheduleMaintenance(db, { title: `Window ${i}`, message: 'Planned.', startsAt: T - (80 - i) * 3 * HOUR, endsAt: T - (80 - i) * 3 * HOUR + HOUR }, T - 400 * HOUR)
+    }
+    for (let i = 0; i < 120; i++) {
+      const id = await openIncident(db, { title: `Incident ${i}`, impact: 'minor', status: 'investigating', message: 'Looking.' }, T - (120 - i) * HOUR)
+      if (i >= 2) await resolveIncident(db, id, 'Done.', T - (120 - i) * HOUR + MINUTE)
+    }
+    await context.incidents.refresh()
+    const get = async (name: string) => (await app.inject(`/status/api/v2/${name}`)).json() as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+    const incidents = (await get('incidents.json')).incidents as Array<{ name: string }>
+    assert.equal(incidents.length, 50)
+    assert.deepEqual(incidents.slice(0, 2).map((incident) => incident.name), ['Incident 119', 'Incident 118'])
+    assert.deepEqual(((await get('incidents/unresolved.json')).incidents as Array<{ name: string }>).map((incident) => incident.name), ['Incident 1', 'Incident 0'])
+    const windows = (await get('scheduled-maintenances.json')).scheduled_maintenances as Array<{ name: string, incident_updates: Array<{ status: string }> }>
+    assert.equal(windows.length, 50)
+    assert.equal(windows[0]!.name, 'Window 79')
+    for (const window of windows) assert.deepEqual(window.incident_updates.map((update) => update.status), ['completed', 'in_progress', 'scheduled'], window.name)
+  })
+})
+
 describe('the Statuspage v2 copy before the first health check', () => {
   it('answers 503 problem+json, not a guess', async (t) => {
     const { app } = await buildTestApp(t)
