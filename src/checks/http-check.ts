@@ -3,7 +3,7 @@
 import type { TLSSocket } from 'node:tls'
 import type { HttpExpectation } from '../status/declaration.ts'
 import { formatDuration } from '../status/duration.ts'
-import { elapsedMs } from '../monitor/probes/probe.ts'
+import { startProbeTimer } from '../monitor/probes/probe-timer.ts'
 import { connectionFailure, type Attempt } from './attempt.ts'
 
 // Not imported: an import of node:http evaluates every export, its WebSocket client (undici) too (see src/api/problems.ts).
@@ -45,8 +45,8 @@ class AttemptFailed extends Error {}
 
 /** Makes one attempt; never rejects. */
 export async function checkHttp (target: HttpTarget, options: HttpCheckOptions = {}): Promise<Attempt> {
-  const started = performance.now()
-  const deadline = started + target.timeoutMs
+  const stopwatch = startProbeTimer()
+  const deadline = performance.now() + target.timeoutMs
   const origin = new URL(target.url).origin
   let url = new URL(target.url)
   try {
@@ -59,10 +59,11 @@ export async function checkHttp (target: HttpTarget, options: HttpCheckOptions =
       url = next
       answer = await request(url, target, deadline, options)
     }
-    const latencyMs = elapsedMs(started)
-    return judge(answer, target, latencyMs, options.now?.() ?? Date.now())
+    return judge(answer, target, stopwatch.elapsedMs(), options.now?.() ?? Date.now())
   } catch (error) {
     return down(error instanceof AttemptFailed ? error.message : 'The check failed for an unexpected reason.')
+  } finally {
+    stopwatch.stop() // every way out: a redirect refused, a failure
   }
 }
 

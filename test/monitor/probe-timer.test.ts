@@ -1,12 +1,18 @@
 // A probe's latency never includes time the event loop was blocked: the database probe of a real PostgreSQL (and of
 // SQLite) while this process blocks its loop for 400 ms right after sending the ping; the same block before the fix's
-// stopwatch would have shown up in full. And the bot probe of a real loopback endpoint under the same block.
+// stopwatch would have shown up in full. And under the same block: the bot probe of a real loopback endpoint, the cache
+// probe of a real Redis, and the http and tcp checks of real loopback targets.
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { checkHttp } from '../../src/checks/http-check.ts'
+import { checkTcp } from '../../src/checks/tcp-check.ts'
 import { probeBotUrl } from '../../src/monitor/probes/bot-url.ts'
+import { probeCache } from '../../src/monitor/probes/cache-probe.ts'
+import { openCache } from '../../src/store/cache/open-cache.ts'
+import { redisSkip, startRedis } from '../services/redis.ts'
 import { probeDatabase } from '../../src/monitor/probes/database-probe.ts'
 import { startProbeTimer } from '../../src/monitor/probes/probe-timer.ts'
 import { openDatabase } from '../../src/store/database.ts'
@@ -59,5 +65,38 @@ describe('the probe stopwatch', () => {
     const result = await probe
     assert.equal(result.status, 'ok')
     assert.ok(result.latencyMs! < 100, `latency ${result.latencyMs} ms`)
+  })
+
+  it(`the cache probe of a real Redis: the loop blocked ${BLOCK_MS} ms is not the cache's latency`, { skip: redisSkip() }, async (t) => {
+    const redis = await startRedis()
+    t.after(() => redis.destroy())
+    const { cache } = await openCache({ redisUrl: redis.url })
+    t.after(() => cache.close())
+    await probeCache(cache, 'redis', 2000)
+    const probe = probeCache(cache, 'redis', 5000)
+    blockLoop(BLOCK_MS)
+    const result = await probe
+    assert.equal(result.status, 'ok')
+    assert.ok(result.latencyMs! < 100, `latency ${result.latencyMs} ms`)
+  })
+
+  it(`the http and tcp checks of real targets: the loop blocked ${BLOCK_MS} ms is not the target's latency`, async (t) => {
+    const server = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'text/plain' }).end('ok') })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    t.after(() => server.close())
+    const { port } = server.address() as AddressInfo
+    const http = { url: `http://127.0.0.1:${port}/`, method: 'GET' as const, headers: {}, timeoutMs: 5000, expect: { status: [200], certDays: 14 } }
+    await checkHttp(http)
+    const checking = checkHttp(http)
+    blockLoop(BLOCK_MS)
+    const answered = await checking
+    assert.equal(answered.status, 'ok', answered.message)
+    assert.ok(answered.latencyMs! < 100, `http latency ${answered.latencyMs} ms`)
+
+    const connecting = checkTcp({ host: '127.0.0.1', port, timeoutMs: 5000 })
+    blockLoop(BLOCK_MS)
+    const connected = await connecting
+    assert.equal(connected.status, 'ok', connected.message)
+    assert.ok(connected.latencyMs! < 100, `tcp latency ${connected.latencyMs} ms`)
   })
 })

@@ -1,13 +1,18 @@
-// The cache probe: the in-process memory cache is always ok; Redis gets a write (SET … PX) with a timeout.
+// The cache probe: the in-process memory cache is always ok; Redis gets a write (SET … PX) with a timeout, timed
+// without the time this process's event loop was blocked.
 import { CacheWriteRefused, type Cache, type CacheKind } from '../../store/cache/cache.ts'
 import { withTimeout } from '../../lib/timeout.ts'
-import { roundLatency, type ProbeResult } from './probe.ts'
+import type { ProbeResult } from './probe.ts'
+import { startProbeTimer } from './probe-timer.ts'
 
 export async function probeCache (cache: Cache, kind: CacheKind, timeoutMs: number): Promise<ProbeResult> {
   if (kind === 'memory') return { status: 'ok', latencyMs: 0, message: 'In-process memory cache.' }
+  const timer = startProbeTimer()
   try {
-    return { status: 'ok', latencyMs: roundLatency(await withTimeout(cache.ping(), timeoutMs, 'cache ping')) }
+    await withTimeout(cache.ping(), timeoutMs, 'cache ping')
+    return { status: 'ok', latencyMs: timer.elapsedMs() }
   } catch (error) {
+    timer.stop()
     if (error instanceof CacheWriteRefused) return { status: 'degraded', latencyMs: null, message: `The shared cache refuses writes (it is full); ${FALLBACK_COST}` }
     return { status: 'down', latencyMs: null, message: `The shared cache does not answer; ${FALLBACK_COST}` }
   }

@@ -13,11 +13,6 @@ export interface BotProbeResult extends ProbeResult {
   shards: { total: number, connected: number } | null
 }
 
-/** Milliseconds since `started` (a performance.now() value), to 0.1 ms; see probe-timer.ts for one that leaves out loop stalls. */
-export function elapsedMs (started: number): number {
-  return roundLatency(performance.now() - started)
-}
-
 export function roundLatency (ms: number): number {
   return Math.max(0, Math.round(ms * 10) / 10)
 }

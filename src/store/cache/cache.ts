@@ -9,10 +9,10 @@ export interface Cache {
   /** Takes the lease `key` for `holder` for `ttlMs`, or renews it when `holder` has it; true when `holder` holds it now. */
   lease (key: string, holder: string, ttlMs: number): Promise<boolean>
   /**
-   * Writes a short-lived probe key and resolves with the round-trip time in milliseconds; rejects when the cache does
-   * not answer, with CacheWriteRefused when it answers but refuses the write (Redis full under `noeviction`).
+   * Writes a short-lived probe key and resolves once it is written (the cache probe times it); rejects when the cache
+   * does not answer, with CacheWriteRefused when it answers but refuses the write (Redis full under `noeviction`).
    */
-  ping (): Promise<number>
+  ping (): Promise<void>
   close (): Promise<void>
 }
 

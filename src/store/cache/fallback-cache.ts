@@ -35,10 +35,9 @@ export class FallbackCache implements Cache {
    * only reports: the commands find out for themselves. (A ping that timed out because this process was starved of
    * CPU would otherwise send every replica's locks and counters to memory for a second, each on its own.)
    */
-  async ping (): Promise<number> {
-    const latency = await this.#primary.ping()
+  async ping (): Promise<void> {
+    await this.#primary.ping()
     this.#skipPrimaryUntil = 0
-    return latency
   }
 
   async close (): Promise<void> {

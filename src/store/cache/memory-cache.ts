@@ -50,9 +50,7 @@ export class MemoryCache implements Cache {
     }
   }
 
-  async ping (): Promise<number> {
-    return 0
-  }
+  async ping (): Promise<void> {}
 
   async close (): Promise<void> {
     this.#entries.clear()

@@ -61,8 +61,7 @@ export class RedisCache implements Cache {
   }
 
   /** A write, not a PING: a full Redis (`maxmemory` with `noeviction`) answers PING and refuses every SET. */
-  async ping (): Promise<number> {
-    const started = performance.now()
+  async ping (): Promise<void> {
     try {
       await this.#redis.set('probe', String(Date.now()), 'PX', PROBE_TTL_MS)
     } catch (error) {
@@ -70,7 +69,6 @@ export class RedisCache implements Cache {
       if ((error as Error).name === 'ReplyError') throw new CacheWriteRefused(/^OOM/.test((error as Error).message) ? 'full' : 'refused')
       throw error
     }
-    return performance.now() - started
   }
 
   async close (): Promise<void> {
