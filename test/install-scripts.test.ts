@@ -38,6 +38,7 @@ describe('install scripts', () => {
     const decided = manifest.allowScripts ?? {}
     assert.deepEqual(withScripts.filter((name) => typeof decided[name] !== 'boolean'), [], 'undecided install scripts')
     assert.equal(decided['better-sqlite3'], true, 'its native binding, should a version bring an install script again')
+    assert.equal(decided['vnu-jar'], false, 'its script would download a Java runtime: the tests use the machine\'s java')
   })
 
   it('passes npm\'s strict check on the lockfile, and fails it when a decision is missing', { skip: npmKnowsAllowScripts() ? undefined : 'npm < 11.16', timeout: 300_000 }, (t) => {
