@@ -8,6 +8,7 @@ import { openIncident, scheduleMaintenance, updateIncident } from '../../src/inc
 import { ManualClock } from '../../src/lib/clock.ts'
 import { MINUTE_MS, minuteOf } from '../../src/lib/minutes.ts'
 import { upsertComponentChecks, type ComponentCheckRow } from '../../src/store/repositories/component-checks.ts'
+import type { AppOptions } from '../../src/app.ts'
 import { buildTestApp, tempDir, type Env } from '../helper.ts'
 
 export const STATUS_YAML = `product: { name: Acme }
@@ -44,11 +45,11 @@ function databaseMinutes (now: number, days: number): ComponentCheckRow[] {
   return rows
 }
 
-export async function componentSite (t: TestContext, env: Env = {}) {
+export async function componentSite (t: TestContext, env: Env = {}, appOptions: AppOptions = {}) {
   const clock = new ManualClock(START)
   const file = path.join(tempDir(t), 'status.yaml')
   writeFileSync(file, STATUS_YAML)
-  const built = await buildTestApp(t, { STATUS_FILE: file, ...env }, { clock })
+  const built = await buildTestApp(t, { STATUS_FILE: file, ...env }, { clock }, appOptions)
   const { context } = built
   await upsertComponentChecks(context.database, databaseMinutes(clock.now(), 5))
   await context.monitor.runOnce()

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { buildTestApp } from '../helper.ts'
 import { AXE, chromiumSkip, launchChromium } from './browser.ts'
+import { sitemapPaths } from './sitemap-paths.ts'
 
 interface Violation { id: string, impact: string, nodes: Array<{ target: string[] }> }
 
@@ -17,9 +18,7 @@ describe('every page in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, (
     const { app, context } = await buildTestApp(t)
     await context.monitor.runOnce()
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
-    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text()
-    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url!).pathname)
-    assert.ok(paths.includes('/docs/api') && paths.includes('/de/docs/shards'), `the sitemap lists the docs: ${paths.join(' ')}`)
+    const paths = await sitemapPaths(base)
     const page = await (await browser.newContext()).newPage()
     const found: string[] = []
     for (const path of paths) {
