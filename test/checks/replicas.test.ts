@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
+import { startTogether } from '../services/start-together.ts'
 import { redisSkip, startRedis, type RedisServer } from '../services/redis.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,7 +33,7 @@ describe('checks on three replicas (PostgreSQL and Redis)', { skip: postgresSkip
     target = { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }) }
     const file = path.join(dir, 'status.yaml')
     writeFileSync(file, `components:\n  - { id: site, name: Site, check: { http: { url: "${target.url}/", every: 5s, timeout: 2s, confirm: 1 } } }\n`)
-    ;[postgres, redis] = await Promise.all([startPostgres(), startRedis()])
+    ;[postgres, redis] = await startTogether(startPostgres(), startRedis())
     const env = { DATABASE_URL: await postgres.createDatabase(), REDIS_URL: redis.url, STATUS_FILE: file, PROBE_INTERVAL_SECONDS: '1' }
     // One after the other: three cold starts at once take longer than startApp waits on a busy machine. Each one
     // started is kept, so after() stops it even when a later one fails to start.

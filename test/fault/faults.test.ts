@@ -8,6 +8,7 @@ import pg from 'pg'
 import type { HealthBody } from '../../src/api/health.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
+import { startTogether } from '../services/start-together.ts'
 import { redisSkip, startRedis, type RedisServer } from '../services/redis.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { SteadyLoad, eventually, jsonOf, rssMiB, statusOf } from './steady-load.ts'
@@ -25,7 +26,7 @@ describe('faults under steady load (PostgreSQL + Redis)', { skip: postgresSkip()
   let rssAtStart: number
 
   before(async () => {
-    ;[postgres, redis, platform, bot] = await Promise.all([startPostgres(), startRedis(), StatuspageServer.start(), StatuspageServer.start()])
+    ;[postgres, redis, platform, bot] = await startTogether(startPostgres(), startRedis(), StatuspageServer.start(), StatuspageServer.start())
     bot.serve({ kind: 'body', body: BOT_OK })
     databaseUrl = await postgres.createDatabase()
     app = await startApp({

@@ -11,6 +11,7 @@ import { openIncident, updateIncident } from '../../src/incidents/operations.ts'
 import type { Tables } from '../../src/store/tables.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
+import { startTogether } from '../services/start-together.ts'
 import { DiscordReceiver, WebhookReceiver } from '../notify/receivers.ts'
 import { eventually } from './steady-load.ts'
 import { runBinWith } from '../cli/run-bin.ts'
@@ -57,14 +58,14 @@ describe('notifications from three replicas on one PostgreSQL', { skip: postgres
   }
 
   before(async () => {
-    ;[postgres, discord, webhook] = await Promise.all([startPostgres(), DiscordReceiver.start(), WebhookReceiver.start()])
+    ;[postgres, discord, webhook] = await startTogether(startPostgres(), DiscordReceiver.start(), WebhookReceiver.start())
     databaseUrl = await postgres.createDatabase()
     const env = {
       DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: 'https://status.example.com', PROBE_INTERVAL_SECONDS: '1', LOG_LEVEL: 'info',
       NOTIFY_DISCORD_WEBHOOKS: discord.url, NOTIFY_WEBHOOKS: webhook.url, NOTIFY_WEBHOOK_SECRET: webhook.secret, NOTIFY_TIMEOUT_SECONDS: '2'
     }
     replicas = [await startApp(env)] // the first migrates; the others start on the migrated schema
-    replicas.push(...await Promise.all([startApp(env), startApp(env)]))
+    replicas.push(...await startTogether(startApp(env), startApp(env)))
   })
 
   after(async () => {

@@ -10,6 +10,7 @@ import type { IncidentsBody } from '../../src/api/incidents.ts'
 import { INCIDENTS_REFRESH_MS } from '../../src/incidents/service.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
+import { startTogether } from '../services/start-together.ts'
 import { redisSkip, startRedis, type RedisServer } from '../services/redis.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { eventually } from './steady-load.ts'
@@ -41,19 +42,14 @@ describe('three replicas on one PostgreSQL and one Redis', { skip: postgresSkip(
   let client: RoundRobin
 
   before(async () => {
-    ;[postgres, redis, platform] = await Promise.all([startPostgres(), startRedis(), StatuspageServer.start()])
+    ;[postgres, redis, platform] = await startTogether(startPostgres(), startRedis(), StatuspageServer.start())
     platform.serve({ kind: 'fixture', name: 'operational' })
     databaseUrl = await postgres.createDatabase()
     const env = {
       DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DISCORD_STATUS_URL: platform.url,
       PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUST_PROXY: '1'
     }
-    // Keep every replica that did start, so after() stops it even when another one failed to (a live child
-    // process would keep this file running for ever).
-    const started = await Promise.allSettled([startApp(env), startApp(env), startApp(env)])
-    replicas = started.flatMap((result) => result.status === 'fulfilled' ? [result.value] : [])
-    const failed = started.find((result) => result.status === 'rejected')
-    if (failed !== undefined) throw failed.reason
+    replicas = await startTogether(startApp(env), startApp(env), startApp(env))
     client = new RoundRobin(replicas.map((r) => r.url))
   })
 

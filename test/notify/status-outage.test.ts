@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildTestApp } from '../helper.ts'
 import { postgresSkip, startPostgres, type PostgresServer } from '../services/postgres.ts'
+import { startTogether } from '../services/start-together.ts'
 import { eventually } from '../fault/steady-load.ts'
 import { WebhookReceiver } from './receivers.ts'
 
@@ -13,7 +14,7 @@ describe('status.changed across a PostgreSQL outage', { skip: postgresSkip() }, 
   let webhook: WebhookReceiver
 
   before(async () => {
-    ;[postgres, webhook] = await Promise.all([startPostgres(), WebhookReceiver.start()])
+    ;[postgres, webhook] = await startTogether(startPostgres(), WebhookReceiver.start())
   })
 
   after(async () => {
