@@ -163,7 +163,7 @@ for (const backend of databaseBackends()) {
       webhook.script.push(...Array.from({ length: 100 }, () => ({ kind: 'status' as const, status: 500 })))
       await openIncident(context.database.db, { title: 'Flaky', impact: 'minor', status: 'investigating', message: 'm' }, context.clock.now())
       context.start()
-      await eventually('failed', 10_000, async () => (await deliveries(context, 'failed')).length === 1)
+      await eventually('failed', 30_000, async () => (await deliveries(context, 'failed')).length === 1)
       const [failed] = await deliveries(context, 'failed')
       assert.match(failed!.last_error!, /^http 500 \(gave up after \d+ attempts\)$/)
       webhook.script.length = 0
@@ -174,7 +174,7 @@ for (const backend of databaseBackends()) {
       assert.ok(!list.stdout.includes('hook-secret-key') && !list.stdout.includes(discord.token), 'no URL or token')
       const retried = await runBinWith(env, ['notify', 'retry', String(failed!.id)])
       assert.equal(retried.code, 0, retried.stderr)
-      await eventually('delivered after the retry', 10_000, async () => webhook.verified.length === 1)
+      await eventually('delivered after the retry', 30_000, async () => webhook.verified.length === 1)
       assert.equal((await runBinWith(env, ['notify', 'retry', '999999'])).code, 2)
     })
   })
