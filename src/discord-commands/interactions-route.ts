@@ -5,6 +5,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
 import type { DiscordCommandsConfig } from '../config.ts'
 import type { Context } from '../context.ts'
+import type { Cache } from '../store/cache/cache.ts'
 import { PROBLEM_CONTENT_TYPE } from '../api/problems.ts'
 import { messageData, settle, type Message } from './answer.ts'
 import { BUSY_WAIT_MS } from './busy-retry.ts'
@@ -26,6 +27,8 @@ export interface DiscordInteractionOptions extends Omit<CommandContext, 'discord
   discord: DiscordCommandsConfig & { publicKey: Buffer, applicationId: string }
   busyWaitMs?: number
   answerWithinMs?: number
+  /** Where replicas remember the interactions answered (Redis when configured), so a replay to another one is refused too. */
+  cache?: Cache
   /**
    * The route's `config` for the listener's own hooks: the operator listener's bearer-token check must let this route
    * through (its Ed25519 signature is its authentication), e.g. `{ scope: false }`.
@@ -47,7 +50,8 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
     clock: context.clock,
     logger: context.logger,
     links: base === undefined ? undefined : { baseUrl: base.origin, germanPrefix: context.config.germanPrefix },
-    manualStatuses: context.manualStatuses
+    manualStatuses: context.manualStatuses,
+    cache: context.cache
   }
 }
 
@@ -63,7 +67,7 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
   const answerWithinMs = options.answerWithinMs ?? ANSWER_WITHIN_MS
   const context: CommandContext = { ...options, busyWaitMs: options.busyWaitMs ?? BUSY_WAIT_MS }
   const logger = options.logger as Logger
-  const replays = createReplayGuard()
+  const replays = createReplayGuard(options.cache)
 
   // This plugin's own parsers (encapsulated): whatever the content type, the bytes as they came, nothing more.
   app.removeAllContentTypeParsers()
@@ -95,7 +99,7 @@ export const discordInteractionRoutes: FastifyPluginAsync<DiscordInteractionOpti
     }
     const interaction = readInteraction(parsed)
     if (interaction === undefined) return problem(reply, { status: 400, title: 'Bad Request', code: 'invalid_request', detail: 'The body is not an interaction.' })
-    if (interaction.id !== '' && !replays.firstTime(interaction.id, Date.now())) {
+    if (interaction.id !== '' && !await replays.firstTime(interaction.id, Date.now())) {
       return problem(reply, { status: 401, title: 'Unauthorized', code: 'replayed', detail: 'This interaction was answered already.' })
     }
 

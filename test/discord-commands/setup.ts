@@ -26,14 +26,16 @@ export interface DiscordSetup extends TestApp {
   /** Sends an interaction, signed. */
   send (interaction: Record<string, unknown>): Promise<Sent>
   databaseFile: string
+  /** The environment the service was built with (a second replica of it takes the same, and the same DATA_DIR). */
+  env: Record<string, string>
 }
 
-export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}): Promise<DiscordSetup> {
+export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}, extraEnv: Record<string, string> = {}): Promise<DiscordSetup> {
   const [standIn, webhook] = await Promise.all([DiscordStandIn.start(), DiscordReceiver.start()])
   t.after(() => Promise.all([standIn.close(), webhook.close()]))
   const statusFile = path.join(tempDir(t), 'status.yaml')
   writeFileSync(statusFile, STATUS_FILE)
-  const test = await buildTestApp(t, {
+  const env = {
     STATUS_FILE: statusFile,
     PUBLIC_BASE_URL: 'https://status.example.com',
     NOTIFY_DISCORD_WEBHOOKS: webhook.url,
@@ -41,8 +43,11 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
     DISCORD_PUBLIC_KEY: standIn.publicKeyHex,
     DISCORD_OPERATOR_GUILD_ID: GUILD_ID,
     DISCORD_OPERATOR_ROLE_IDS: `1300000000000000999, ${OPERATOR_ROLE}`,
-    DISCORD_API_BASE: standIn.apiBase
-  })
+    DISCORD_API_BASE: standIn.apiBase,
+    DATA_DIR: tempDir(t),
+    ...extraEnv
+  }
+  const test = await buildTestApp(t, env)
   await test.context.monitor.runOnce() // measured: the manual components are operational, not unknown
   // The operator listener the route lives on (its token check beside it); with options of a test's own, the route alone.
   const operator = Object.keys(options).length === 0 ? await buildOperatorApp(test.context) : Fastify()
@@ -51,7 +56,7 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
   t.after(() => operator.close())
   const url = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}/discord/interactions`
   return {
-    ...test, standIn, webhook, url,
+    ...test, standIn, webhook, url, env,
     send: (interaction) => standIn.send(url, JSON.stringify(interaction)),
     databaseFile: path.join(test.config.dataDir, 'status.db')
   }

@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { describe, it } from 'node:test'
+import type { AddressInfo } from 'node:net'
+import { buildOperatorApp } from '../../src/http/operator/app.ts'
 import { incidentRows } from '../cli/run-bin.ts'
+import { buildTestApp } from '../helper.ts'
+import { redisSkip, startRedis } from '../services/redis.ts'
 import { discordSetup } from './setup.ts'
 
 describe('POST /discord/interactions: verification', () => {
@@ -68,6 +72,28 @@ describe('POST /discord/interactions: verification', () => {
     assert.equal(again.status, 401)
     assert.equal(again.body.code, 'replayed')
     assert.equal((await incidentRows(setup)).incidents.length, 1, 'one incident')
+  })
+
+  it('a replay sent to another replica sharing Redis is refused there too, and writes nothing', { skip: redisSkip() }, async (t) => {
+    const redis = await startRedis()
+    t.after(() => redis.destroy())
+    const first = await discordSetup(t, {}, { REDIS_URL: redis.url })
+    // A second replica: the same database, the same Redis, the same application.
+    const second = await buildTestApp(t, first.env)
+    const operator = await buildOperatorApp(second.context)
+    await operator.listen({ port: 0, host: '127.0.0.1' })
+    t.after(() => operator.close())
+    const secondUrl = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}/discord/interactions`
+
+    const body = JSON.stringify(first.standIn.command('incident', 'open', { impact: 'major', title: 'Slow replies', message: 'Looking.' }))
+    const now = String(Math.floor(Date.now() / 1000))
+    const headers = { 'x-signature-ed25519': first.standIn.sign(now, body), 'x-signature-timestamp': now }
+    const accepted = await first.standIn.send(first.url, body, headers)
+    assert.equal(accepted.status, 200)
+    const replayed = await first.standIn.send(secondUrl, body, headers)
+    assert.equal(replayed.status, 401)
+    assert.equal(replayed.body.code, 'replayed')
+    assert.equal((await incidentRows(first)).incidents.length, 1, 'one incident')
   })
 
   it('a body over 64 KiB is refused before it is read further (413 problem); any content type is read as bytes only', async (t) => {
