@@ -30,6 +30,7 @@ import probeRoutes from './http/routes/probes.ts'
 import siteRoutes from './http/routes/site.ts'
 import { markdownDocs } from './docs/markdown-views.ts'
 import incidentPageRoutes from './http/routes/incident-pages.ts'
+import historyPageRoutes from './http/routes/history-pages.ts'
 import componentPageRoutes from './http/routes/component-pages.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
@@ -115,6 +116,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     refreshSeconds: options.statusRefreshSeconds
   })
   await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(historyPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { config, docs: context.docs })
 

@@ -62,7 +62,14 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
   // Every response passes here, errors and 404s included: its headers are decided in one place.
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
-    reply.headers(typeof type === 'string' && type.startsWith('text/html') ? htmlResponse : dataResponse)
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      // A page's own links (a history page's prev and next) come before the discovery links every page carries.
+      const own = reply.getHeader('link')
+      reply.headers(htmlResponse)
+      if (typeof own === 'string') reply.header('link', `${own}, ${htmlResponse.link}`)
+    } else {
+      reply.headers(dataResponse)
+    }
     if (draining()) reply.header('connection', 'close')
     if (reply.statusCode !== 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl.noStore)

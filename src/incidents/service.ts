@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Database } from '../store/database.ts'
-import { incidentsChangeStamp, loadIncidents } from '../store/repositories/incidents.ts'
+import { incidentsChangeStamp, loadIncidents, type IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import {
@@ -39,6 +39,11 @@ export interface IncidentsService {
   next (): number | undefined
   /** One page of the list after incident `before` (from the start when undefined); undefined when `before` is not listed. */
   page (before: number | undefined, limit: number): { body: IncidentsBody, next: number | undefined } | undefined
+  /**
+   * The list as of now: `open` unresolved incidents first, then those resolved in the 90 days, newest first. The same
+   * object until the rows change or the clock crosses a boundary, so pages built from it are built again only then.
+   */
+  listed (): { readonly rows: readonly IncidentWithUpdates[], readonly open: number }
   /** One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise. */
   incident (id: number): Incident | undefined
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
@@ -154,6 +159,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     body: () => serialized().value,
     serialized,
     next: () => current().next,
+    listed: () => current().listed,
     page: (before, limit) => incidentsPage(data ?? { incidents: [], maintenances: [] }, current().listed, clock.now(), before, limit),
     incident (id) {
       const row = current().listed.rows.find((candidate) => candidate.id === id)

@@ -5,7 +5,9 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../site/assets/status-format.js'
-import { TEXT, componentLayout, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
+import { localPath } from '../site/layout.ts'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
 import { followMarkdown, followWords, type FollowOptions } from './follow.ts'
@@ -175,6 +177,11 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   out.push(`## ${words.pastIncidents}`, '')
   if (incidents === null) out.push(words.sectionUnavailable, '')
   else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents)
+  if (incidents !== null && bodies.olderIncidents === true) {
+    // The history page after the recent window (its pages are as long as the window), as on the HTML page.
+    const statusPath = localPath(lang, '/status', follow?.germanPrefix)
+    out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ ...words, statusPath }, 2)}>`, '')
+  }
 
   out.push(`## ${more.sources}`, '', more.sourcesText, '',
     '- `/api/v1/health/components`', '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')

@@ -1,12 +1,12 @@
-// The pages this module serves (home, status and each declared component's page, English and German), for the
-// sitemap, llms.txt and friends.
+// The pages this module serves (home, status, the first page of the incident history and each declared component's
+// page, English and German), for the sitemap, llms.txt and friends.
 import { localPath } from './layout.ts'
 import type { PagePair, PageSource } from './page-source.ts'
 import type { StatusDeclaration } from '../status/declaration.ts'
 import { componentPath } from './component-page.ts'
 import { TEXT } from './assets/status-view.js'
 
-/** With a declaration, its components' pages follow the status page, in page order. */
+/** With a declaration, its components' pages follow the status page and its history, in page order. */
 export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclaration, 'components'> & Partial<Pick<StatusDeclaration, 'product'>>): PageSource {
   const name = declaration?.product?.name
   const pair = (path: string, en: string, de: string): PagePair =>
@@ -20,6 +20,7 @@ export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclar
     pages: () => [
       pair('/', 'Status service', 'Statusdienst'),
       pair('/status', TEXT.en.pageTitle(name), TEXT.de.pageTitle(name)),
+      pair('/status/history', TEXT.en.pastIncidents, TEXT.de.pastIncidents),
       ...components
     ]
   }

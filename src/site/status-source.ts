@@ -23,9 +23,11 @@ export interface StatusSource {
   incidents (): IncidentsBody | Promise<IncidentsBody>
   /** The body of GET /api/v1/health/shards; undefined while no shard has reported. */
   shards (): ShardsBody | undefined | Promise<ShardsBody | undefined>
+  /** Whether resolved incidents follow the recent window `incidents()` holds (the API's next page); none when not given. */
+  olderIncidents? (): boolean
 }
 
-type Part = keyof StatusSource
+type Part = Exclude<keyof StatusSource, 'olderIncidents'>
 
 /** One body: its value, or a promise of it (null where reading fails, after `onError`). */
 function read (source: StatusSource, part: Part, onError: (error: unknown, part: string) => void): unknown {
@@ -42,7 +44,7 @@ function read (source: StatusSource, part: Part, onError: (error: unknown, part:
 }
 
 /**
- * All six bodies at once. One that fails becomes null (its sections say "not available" and the
+ * All six bodies at once, and whether older incidents follow. One that fails becomes null (its sections say "not available" and the
  * refresh script fills them in later), so one broken service never takes the whole page down. Bodies the services
  * hold are taken as they are; only those still being read (the history, usually) are awaited: the page is asked for
  * on every request, and a promise per body cost ~6 KB of garbage per request (bench/README.md, allocations).
@@ -60,13 +62,15 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
     history: (history instanceof Promise ? await history : history) as StatusBodies['history'],
     discord: ((discord instanceof Promise ? await discord : discord) ?? null) as StatusBodies['discord'],
     incidents: (incidents instanceof Promise ? await incidents : incidents) as StatusBodies['incidents'],
-    shards: ((shards instanceof Promise ? await shards : shards) ?? null) as StatusBodies['shards']
+    shards: ((shards instanceof Promise ? await shards : shards) ?? null) as StatusBodies['shards'],
+    olderIncidents: source.olderIncidents?.() === true
   }
 }
 
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
 export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
-  return a.components === b.components && a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards
+  return a.components === b.components && a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards &&
+    a.olderIncidents === b.olderIncidents
 }
 
 /** The running services as a StatusSource: the same in-memory values the API endpoints send. */
@@ -81,6 +85,7 @@ export function serviceStatusSource (services: { monitor: Monitor, status: Statu
     history: async () => (await services.monitor.history.get()).value,
     discord: () => services.platformStatus.current(),
     incidents: () => services.incidents.body(),
-    shards: () => services.monitor.shards()?.body.value
+    shards: () => services.monitor.shards()?.body.value,
+    olderIncidents: () => services.incidents.next() !== undefined
   }
 }

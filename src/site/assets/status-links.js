@@ -14,3 +14,8 @@ export function maintenanceHref (text, id) {
 export function componentHref (text, id) {
   return `${text.statusPath ?? '/status'}/components/${encodeURIComponent(id)}`
 }
+
+/** A page of the incident history: `/status/history`, then `/status/history?page=2` and on (page 1 has no query). */
+export function historyHref (text, page) {
+  return `${text.statusPath ?? '/status'}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`
+}

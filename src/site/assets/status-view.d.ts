@@ -14,6 +14,8 @@ export interface StatusBodies {
   discord: PlatformStatusBody | null
   incidents: IncidentsBody | null
   shards: ShardsBody | null
+  /** True when the incidents service holds resolved incidents beyond the recent window: the page links to the history. */
+  olderIncidents?: boolean
 }
 
 export interface StatusText {
@@ -34,6 +36,9 @@ export interface StatusText {
   utc: string
   updatesLabel: string
   incidentLink: string
+  olderIncidents: string
+  pastIncidents: string
+  noPastIncidents: string
   incidentPageTitle: string
   maintenancePageTitle: string
   backToStatus: string
@@ -74,6 +79,10 @@ export declare function statusBadge (text: StatusText, status: ShownStatus): str
 export declare function badge (kind: string, label: string): string
 export declare function localName (text: StatusText, name: { en: string, de: string }): string
 export declare function componentHref (text: StatusText, id: string): string
+/** A page of the incident history below `text.statusPath` (page 1 without a query). */
+export declare function historyHref (text: Pick<StatusText, 'statusPath'>, page: number): string
+/** One resolved incident as the past incidents list it (an `<li>`), its title in `headingTag` (h3 by default). */
+export declare function pastIncidentItem (text: StatusText, incident: Incident, components: { components: ReadonlyArray<{ id: string, name: { en: string, de: string } }> } | null | undefined, headingTag?: string): string
 export declare function shardFinderSection (text: StatusText, answerHtml?: string, input?: string): string
 export declare function guildAnswer (text: StatusText, answer: ShardLookupBody | 'invalid' | 'unavailable'): string
 export declare function findGuild (shards: ShardsBody, guildId: string): ShardLookupBody | 'unavailable'

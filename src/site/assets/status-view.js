@@ -6,9 +6,9 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
-import { componentHref, incidentHref, maintenanceHref } from './status-links.js'
+import { componentHref, historyHref, incidentHref, maintenanceHref } from './status-links.js'
 
-export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref }
+export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
@@ -221,15 +221,25 @@ export function activeIncidentsSection (text, incidents, latest = {}) {
     `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
-/** Section "past-incidents": resolved incidents of the last 90 days, each folded open on demand. */
+/** One resolved incident as the past incidents list it: its head, folded updates, and the link to its page. */
+export function pastIncidentItem (text, incident, components, headingTag = 'h3') {
+  return `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
+    `<summary class="incident-head">${incidentHead(text, incident, headingTag)}</summary>${affectedComponents(text, incident, components)}${incidentBody(text, incident)}</details>` +
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`
+}
+
+/**
+ * Section "past-incidents": the resolved incidents of the recent window, each folded open on demand. When the API has
+ * more (`latest.olderIncidents`: the server asks the incidents service, the refresh reads the Link header), the
+ * section ends with a link to the history page after the window: its pages are as long as the window.
+ */
 export function pastIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="past-incidents" class="card" aria-labelledby="past-incidents-title"><h2 id="past-incidents-title">${esc(text.pastIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)
   if (past.length === 0) return `${open}<p class="none">${esc(text.noPastIncidents)}</p></section>`
-  return `${open}<ul class="plain incidents">${past.map((incident) => `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
-    `<summary class="incident-head">${incidentHead(text, incident, 'h3')}</summary>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident)}</details>` +
-    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
+  const older = latest.olderIncidents === true ? `<p class="older-incidents"><a href="${esc(historyHref(text, 2))}">${esc(text.olderIncidents)}</a></p>` : ''
+  return `${open}<ul class="plain incidents">${past.map((incident) => pastIncidentItem(text, incident, latest.components)).join('')}</ul>${older}</section>`
 }
 
 /** Every section, in page order, from whichever bodies are there (null for one that could not be had). */

@@ -26,6 +26,8 @@ function start (root) {
   let running = false
   const shown = new Map()
   const latest = {}
+  /** Whether the last incidents body read had more after it (undefined before the first). */
+  let olderIncidents
 
   async function fetchBody (name) {
     const response = await fetch(ENDPOINTS[name], { headers: { accept: 'application/json' }, cache: 'no-cache' })
@@ -34,7 +36,10 @@ function start (root) {
     // No shard has reported: a 503 problem that is an answer ("none yet"), not a failure.
     if (name === 'shards' && response.status === 503) return null
     if (!usable || !type.startsWith('application/json')) throw new Error(`${name}: HTTP ${response.status}`)
-    return response.json()
+    const body = await response.json()
+    // The body is the recent window: a next page (its Link header) means the history pages hold older incidents.
+    if (name === 'incidents') olderIncidents = /;\s*rel="next"/.test(response.headers.get('link') ?? '')
+    return body
   }
 
   /** Replaces the sections fed by one body; renders all first, so a bad body changes nothing. */
@@ -110,6 +115,7 @@ function start (root) {
     let failed = false
     // Every body first, so a section that reads two (a component's incident titles) sees both of this round.
     results.forEach((result, i) => { if (result.status === 'fulfilled') latest[names[i]] = result.value })
+    latest.olderIncidents = olderIncidents
     results.forEach((result, i) => {
       if (result.status === 'rejected') { failed = true; return }
       try { apply(names[i], result.value) } catch { failed = true }
