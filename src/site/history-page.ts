@@ -74,7 +74,7 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
   // The page number and count, for tools and tests, as the status page carries its indicator.
   const body = `<div class="status-page permalink history-page" data-page="${page}" data-pages="${pages}">${back}` +
     `<section id="history" class="card" aria-labelledby="history-title"><h1 id="history-title">${escapeHtml(heading)}</h1>` +
-    `<p class="meta">${escapeHtml(words.intro(HISTORY_PAGE_SIZE))}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
+    `<p class="meta">${escapeHtml(`${words.page(page, pages)}. ${words.intro(HISTORY_PAGE_SIZE)}`)}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
   const position = words.page(page, pages)
   return renderPage({
     lang,

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
-import { chromiumSkip, launchChromium, seriousAxeViolations } from '../site/browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from '../site/browser.ts'
 import { brandedSite } from './brand-site.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
@@ -30,12 +30,7 @@ describe('the branded status page in Chromium', { skip: chromiumSkip(), timeout:
       const site = await brandedSite({ after: (close: () => unknown) => { closers.push(close) } } as unknown as TestContext)
       shared = { site, base: await site.app.listen({ port: 0, host: '127.0.0.1' }) }
     }
-    const browserContext = await browser.newContext(context)
-    t.after(() => browserContext.close())
-    const page = await browserContext.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text()) })
+    const { page, problems } = await watchedPage(browser, t, context)
     return { ...shared.site, base: shared.base, page, problems }
   }
 

@@ -1,7 +1,8 @@
 // Headless Chromium for the page tests (playwright-core driving the machine's chromium); skips loudly without it.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { TestContext } from 'node:test'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
 import { skipUnless, which } from '../services/binaries.ts'
 
@@ -31,4 +32,18 @@ export async function seriousAxeViolations (page: Page): Promise<string[]> {
   const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: Array<{ id: string, impact: string, nodes: Array<{ target: string[] }> }> }
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/**
+ * A page in a browser context of its own (closed after the test), and the page errors, console errors and warnings it
+ * logs from then on.
+ */
+export async function watchedPage (browser: Browser, t: TestContext, options: BrowserContextOptions = {}): Promise<{ page: Page, problems: string[] }> {
+  const context = await browser.newContext(options)
+  t.after(() => context.close())
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text()) })
+  return { page, problems }
 }

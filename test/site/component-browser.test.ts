@@ -7,7 +7,7 @@ import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
-import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 import { componentSite } from './component-site.ts'
 import { TEXT } from '../../src/site/assets/status-view.js'
 import { day, percent } from '../../src/site/assets/status-format.js'
@@ -24,12 +24,7 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 420
   async function open (t: TestContext, context: BrowserContextOptions = {}, shared?: { site: Awaited<ReturnType<typeof componentSite>>, base: string }) {
     const site = shared?.site ?? await componentSite(t)
     const base = shared?.base ?? await site.app.listen({ port: 0, host: '127.0.0.1' })
-    const browserContext = await browser.newContext(context)
-    t.after(() => browserContext.close())
-    const page = await browserContext.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text()) })
+    const { page, problems } = await watchedPage(browser, t, context)
     return { ...site, base, page, problems }
   }
 

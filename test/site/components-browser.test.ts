@@ -8,7 +8,7 @@ import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { projectRoot } from '../../src/config.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
-import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 import * as data from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 
@@ -27,12 +27,7 @@ describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout:
     site.fixture.incidentsBody = situation.incidents
     site.fixture.healthBody = situation.health
     const base = await site.app.listen({ port: 0, host: '127.0.0.1' })
-    const browserContext = await browser.newContext(context)
-    t.after(() => browserContext.close())
-    const page = await browserContext.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text()) })
+    const { page, problems } = await watchedPage(browser, t, context)
     if (clock) await page.clock.install()
     return { ...site, base, page, problems }
   }

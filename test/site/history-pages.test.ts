@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import type { Response as InjectResponse } from 'light-my-request'
 import { resolveIncident } from '../../src/incidents/operations.ts'
 import { insertIncident } from '../../src/store/repositories/incidents.ts'
 import { buildTestApp, databaseBackends, type TestApp } from '../helper.ts'
@@ -31,7 +32,7 @@ async function resolvedByApi (app: FastifyInstance): Promise<number[]> {
   const ids: number[] = []
   let url: string | undefined = '/api/v1/health/incidents'
   while (url !== undefined) {
-    const response = await app.inject(url)
+    const response: InjectResponse = await app.inject(url)
     const body = JSON.parse(response.body) as { incidents: Array<{ id: number, resolvedAt: string | null }> }
     ids.push(...body.incidents.filter((incident) => incident.resolvedAt !== null).map((incident) => incident.id))
     url = /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1]

@@ -215,16 +215,17 @@ describe('home page', () => {
 })
 
 describe('site pages', () => {
-  it('lists home and status in both languages under the German prefix', () => {
+  it('lists home, status and the first page of the history in both languages under the German prefix', () => {
     assert.deepEqual(sitePages('/de-at').pages(), [
       { en: '/', de: '/de-at', title: { en: 'Status service', de: 'Statusdienst' } },
-      { en: '/status', de: '/de-at/status', title: { en: 'System status', de: 'Systemstatus' } }
+      { en: '/status', de: '/de-at/status', title: { en: 'System status', de: 'Systemstatus' } },
+      { en: '/status/history', de: '/de-at/status/history', title: { en: 'Past incidents (90 days)', de: 'Frühere Vorfälle (90 Tage)' } }
     ])
   })
 
   it('follows them with each declared component\'s page, in page order, named as declared', () => {
     const pages = sitePages('/de-at', data.groupedDeclaration()).pages()
-    assert.deepEqual(pages.slice(2).map((pair) => [pair.en, pair.de]), data.groupedDeclaration().components.map((c) => [`/status/components/${c.id}`, `/de-at/status/components/${c.id}`]))
+    assert.deepEqual(pages.slice(3).map((pair) => [pair.en, pair.de]), data.groupedDeclaration().components.map((c) => [`/status/components/${c.id}`, `/de-at/status/components/${c.id}`]))
     assert.deepEqual(pages.find((pair) => pair.en === '/status/components/music')?.title, { en: 'Music', de: 'Musik' })
   })
 })
