@@ -149,6 +149,29 @@ export class Postings {
     return true
   }
 
+  /** How many sections hold a term. */
+  sectionsWith (term: string): number {
+    const id = this.#ids.get(term)
+    return id === undefined ? 0 : this.#lists[id]!.count
+  }
+
+  /** Per index term id of the query: the bits of the query words it stands for (for passages). */
+  wordsOfTerms (words: QueryTree[]): Map<number, number> {
+    const into = new Map<number, number>()
+    const visit = (tree: QueryTree, bit: number): void => {
+      if (tree.kind !== 'terms') {
+        for (const child of tree.children) visit(child, bit)
+        return
+      }
+      for (const term of tree.terms.keys()) {
+        const id = this.#ids.get(term)
+        if (id !== undefined) into.set(id, (into.get(id) ?? 0) | bit)
+      }
+    }
+    words.forEach((tree, index) => visit(tree, 1 << index))
+    return into
+  }
+
   #addTree (tree: QueryTree, bit: number): void {
     if (tree.kind === 'terms') {
       for (const [term, weight] of tree.terms) {

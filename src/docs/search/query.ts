@@ -1,9 +1,10 @@
-// A search box query → per query word a tree of exact terms (stems), each with its weight: the word's stem,
+// A search box query → per query word a tree of exact terms (stems), each with its weight: the word's stem, its synonyms,
 // capped expansions for typos (transpositions count as one edit), for the word being typed, and for
 // German compounds (the compounds a word is part of, the parts a compound splits into).
 import type { Locale } from '../../lib/locale.ts'
 import { chunks, hasDigit } from './text.ts'
 import { isStopWord } from './stop-words.ts'
+import { synonymsOf } from './synonyms.ts'
 import { wordForms } from './terms.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -14,8 +15,11 @@ const MAX_TYPOS = { unknown: 5, known: 2 }
 const MAX_COMPLETIONS = 8
 const MAX_COMPOUNDS = 6
 
+/** From this many words (after stop words) a query is a question. */
+const QUESTION_WORDS = 3
+
 /** Relative weights of expansions against the word as typed (1). */
-const WEIGHT = { transposition: 0.8, typo: 0.5, completion: 0.45, compound: 0.6, parts: 0.7 }
+const WEIGHT = { transposition: 0.8, typo: 0.5, completion: 0.45, compound: 0.6, parts: 0.7, synonym: 0.6 }
 
 /** Terms (stem → weight) that count wherever one occurs; or any child; or all children in the same section. */
 export type QueryTree =
@@ -42,13 +46,13 @@ export function planQuery (locale: Locale, text: string, vocabulary: Vocabulary,
   return found.map((chunk, index) => {
     const typing = index === found.length - 1
     const parts = chunk.parts.map((part) => part.text)
-    const context = { weight: 1, typing, split: true, vocabulary }
+    const context = { weight: 1, typing, split: true, question: found.length >= QUESTION_WORDS, vocabulary }
     if (parts.length === 1) return expandWord(locale, parts[0]!, context)
-    // `Graph-Ansicht`: the joined word, or every piece.
-    return or([
-      expandWord(locale, parts.join(''), { ...context, split: false }),
-      and(parts.map((part, i) => expandWord(locale, part, { ...context, typing: typing && i === parts.length - 1, split: false })))
-    ])
+    // `Graph-Ansicht`: the joined word, or every piece; in a question also its last piece, the head of the compound
+    // (`Slash-Befehlen` are `Befehle`, a `Discord-Server` is a server), as a compound's parts are found.
+    const pieces = parts.map((part, i) => expandWord(locale, part, { ...context, typing: typing && i === parts.length - 1, split: false }))
+    const head = context.question ? [expandWord(locale, parts.at(-1)!, { ...context, weight: WEIGHT.parts, split: false })] : []
+    return or([expandWord(locale, parts.join(''), { ...context, split: false }), and(pieces), ...head])
   })
 }
 
@@ -58,6 +62,8 @@ interface WordContext {
   typing: boolean
   /** Compound queries may be split into parts (parts are not split again). */
   split: boolean
+  /** The query is a question of several words: a word the docs contain is taken as spelled, not as a typo. */
+  question: boolean
   vocabulary: Vocabulary
 }
 
@@ -69,12 +75,14 @@ function expandWord (locale: Locale, word: string, context: WordContext): QueryT
   }
   const { surface, stem } = wordForms(locale, word, false) // a query's words: looked up, not remembered
   add(stem, 1)
+  // Synonyms of a word as typed, not of the pieces of one (`expectedChecks` is not about verifying).
+  if (context.split) for (const term of synonymsOf(locale, stem)) add(term, WEIGHT.synonym)
   const alternatives: QueryTree[] = []
   if (!hasDigit(surface)) {
     // A word is never taken for a stop word (`three` is not a typo of `there`, `form` not of `from`).
     const telling = (term: string) => !isStopWord(locale, term)
-    const maxTypos = vocabulary.has(surface) ? MAX_TYPOS.known : MAX_TYPOS.unknown
-    for (const { term, distance } of vocabulary.typos(surface, typoDistance(surface), maxTypos, telling)) {
+    const maxTypos = !vocabulary.has(surface) ? MAX_TYPOS.unknown : context.question ? 0 : MAX_TYPOS.known
+    for (const { term, distance } of vocabulary.typos(surface, maxTypos === 0 ? 0 : typoDistance(surface), maxTypos, telling)) {
       add(term, WEIGHT.typo * surface.length / (surface.length + distance))
     }
     if (surface.length >= 4) for (const term of vocabulary.transpositions(surface, telling)) add(term, WEIGHT.transposition)
@@ -101,6 +109,14 @@ function expandWord (locale: Locale, word: string, context: WordContext): QueryT
     }
   }
   return or([{ kind: 'terms', terms }, ...alternatives])
+}
+
+/** The stem of the word as typed (weight 1), when the word is one word (not hyphenated). */
+export function typedStem (tree: QueryTree): string | undefined {
+  const own = tree.kind === 'or' ? tree.children[0]! : tree
+  if (own.kind !== 'terms') return undefined
+  for (const [term, weight] of own.terms) if (weight === 1) return term
+  return undefined
 }
 
 function or (children: QueryTree[]): QueryTree {

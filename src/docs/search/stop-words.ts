@@ -12,7 +12,8 @@ const WORDS: Record<Locale, string> = {
     could might must shall may do does did doing done is am are was were be been being have has had having i me my
     mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it
     its itself they them their theirs themselves this that these those whether also now anything something someone
-    anyone whatever whenever however while`,
+    anyone whatever whenever however while happen happens happened ask asked know want wants need needs mean
+    means moment possible way thing things actually really please exactly still already ever able`,
   de: `der die das den dem des ein eine einen einem einer eines und oder aber wenn dann weil als wie was wer wen wem
     wessen wo woran worauf womit wozu warum wieso weshalb welche welcher welches welchen welchem ob dass daß zu zum
     zur von vom mit bei beim aus an am auf in im ins für über unter nach vor durch um ohne gegen ich mich mir mein meine
@@ -20,7 +21,8 @@ const WORDS: Record<Locale, string> = {
     seine seinen seinem seiner wir uns unser unsere unseren unserem euch euer eure man sich ist sind bin bist war waren
     wird werden wurde wurden hat haben habe hast hatte hatten kann kannst können könnte könnten soll sollte sollen
     sollten muss müssen darf dürfen will möchte auch noch schon nur sehr so da hier dort jetzt gerade eigentlich denn
-    doch mal etwa diese dieser dieses diesen diesem jede jeder jedes jeden jedem alle allen aller etwas irgendwie`
+    doch mal etwa diese dieser dieses diesen diesem jede jeder jedes jeden jedem alle allen aller etwas irgendwie
+    passiert passieren geschieht gibt geht liegt brauche braucht brauchen bitte wirklich genau bereits momentan`
 }
 
 const STOP: Record<Locale, Set<string>> = {
