@@ -1,6 +1,7 @@
 // Words readers use for what technical docs name otherwise (`stop` for `shutdown`, `Passwort` for `Geheimnis`): groups of
 // general words of running and using a web service, not of one page. A query word also finds the others of its groups,
 // at a lower weight than itself; the groups are stemmed like the index, so a synonym the docs never use costs nothing.
+// German participles are listed beside their verbs, since the stemmer leaves the `ge-` forms apart (`gestoppt`).
 import type { Locale } from '../../lib/locale.ts'
 import { wordForms } from './terms.ts'
 
@@ -38,8 +39,8 @@ const GROUPS: Record<Locale, string[]> = {
     'localhost loopback'
   ],
   de: [
-    'stoppen beenden herunterfahren anhalten abschalten',
-    'starten hochfahren start',
+    'stoppen gestoppt beenden beendet herunterfahren heruntergefahren anhalten abschalten abgeschaltet',
+    'starten gestartet hochfahren start',
     'neustart neustarten',
     'recht berechtigung scope rolle zugriff',
     'erlaubt berechtigt zugriff',
@@ -50,7 +51,7 @@ const GROUPS: Record<Locale, string[]> = {
     'ankündigen veröffentlichen',
     'zweimal doppelt wiederholt',
     'wiederholung erneut wiederholen',
-    'prüfen überprüfen verifizieren kontrollieren',
+    'prüfen geprüft überprüfen verifizieren kontrollieren',
     'kopie replikat instanz',
     'empfänger ziel',
     'nachricht meldung benachrichtigung',
@@ -61,8 +62,8 @@ const GROUPS: Record<Locale, string[]> = {
     'einstellung konfiguration option',
     'langsam latenz verzögerung',
     'erreichbar verfügbar',
-    'entfernen löschen',
-    'ändern bearbeiten aktualisieren',
+    'entfernen entfernt löschen gelöscht',
+    'ändern geändert bearbeiten aktualisieren aktualisiert',
     'überwachen beobachten',
     'auftrag job worker',
     'abonnieren folgen',
