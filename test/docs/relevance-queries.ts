@@ -158,7 +158,13 @@ export const MORE_ENGLISH_QUESTIONS: RelevanceCase[] = [
   { query: 'which permissions should the token of a ci pipeline get if it only schedules maintenance windows?', expected: '/docs/operator-api#scopes', kind: 'question' },
   { query: 'does one failed request to my website already mark the component as down on the status page?', expected: '/docs/status-file#checks', kind: 'question' },
   { query: 'we use a tool that reads atlassian statuspage data, can it read this service instead?', expected: '/docs/follow#statuspage', kind: 'question' },
-  { query: 'how do I make the http check trust the self signed certificate of our internal api?', expected: '/docs/status-file#http', kind: 'question' }
+  { query: 'how do I make the http check trust the self signed certificate of our internal api?', expected: '/docs/status-file#http', kind: 'question' },
+  // Written after the first change of the ranking, as a check that it was not fitted to the questions above.
+  { query: 'how can I see which incidents are open from my terminal on my laptop without logging into the server?', expected: '/docs/operator-api#remote-cli', kind: 'question' },
+  { query: 'what does it mean when a shard shows as silent instead of disconnected on the page?', expected: '/docs/shards#states', kind: 'question' },
+  { query: 'can I change the colours and the logo of the status page to match our brand?', expected: '/docs/status-file#brand', kind: 'question' },
+  { query: 'which events does the service send a notification for, for example when an incident is resolved?', expected: '/docs/notifications#events', kind: 'question' },
+  { query: 'how do I connect claude or another ai assistant so it can ask about the current status?', expected: '/docs/agents#mcp', alsoRight: ['/docs/agents#mcp-clients'], kind: 'question' }
 ]
 
 /** German questions of the same kind; some typed without umlauts (`fur`, `prufen`, `Empfanger`), as on a keyboard without them. */
@@ -173,5 +179,9 @@ export const GERMAN_QUESTIONS: RelevanceCase[] = [
   { query: 'Welche Rechte braucht das Token einer CI-Pipeline, die nur Wartungsfenster plant?', expected: '/de/docs/operator-api#scopes', kind: 'question' },
   { query: 'Was soll mein Empfanger tun, wenn dasselbe Ereignis nach einer Wiederholung zweimal ankommt?', expected: '/de/docs/notifications#delivery', alsoRight: ['/de/docs/notifications#webhooks'], kind: 'question' },
   { query: 'Das Discord-Portal kann meine Interactions-URL nicht prufen, woran liegt das und was muss ich andern?', expected: '/de/docs/discord-commands#troubleshooting', kind: 'question' },
-  { query: 'Wie erreiche ich den Betreiber-Port von einem anderen Rechner, wenn er nur auf localhost hort?', expected: '/de/docs/operator-api#proxy', kind: 'question' }
+  { query: 'Wie erreiche ich den Betreiber-Port von einem anderen Rechner, wenn er nur auf localhost hort?', expected: '/de/docs/operator-api#proxy', kind: 'question' },
+  // Written after the first change of the ranking, as a check that it was not fitted to the questions above.
+  { query: 'Wie kann ich die Farben und das Logo der Statusseite an unsere Marke anpassen?', expected: '/de/docs/status-file#brand', kind: 'question' },
+  { query: 'Was bedeutet es, wenn ein Shard seit Minuten keinen Herzschlag mehr gemeldet hat?', expected: '/de/docs/shards#states', alsoRight: ['/de/docs/status-definitions#bot-shards'], kind: 'question' },
+  { query: 'Bei welchen Ereignissen schickt der Dienst eine Benachrichtigung, zum Beispiel wenn eine Storung behoben ist?', expected: '/de/docs/notifications#events', kind: 'question' }
 ]

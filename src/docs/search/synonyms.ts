@@ -1,16 +1,20 @@
-// Words readers use for what technical docs name otherwise (`stop` for `shutdown`, `Passwort` for `Geheimnis`): groups of
-// general words of running and using a web service, not of one page. A query word also finds the others of its groups,
-// at a lower weight than itself; the groups are stemmed like the index, so a synonym the docs never use costs nothing.
-// German participles are listed beside their verbs, since the stemmer leaves the `ge-` forms apart (`gestoppt`).
+// Words readers use for what technical docs name otherwise (`stop` for `shutdown`, `Passwort` for `Geheimnis`).
 import type { Locale } from '../../lib/locale.ts'
 import { wordForms } from './terms.ts'
 
+/**
+ * Groups of general words of running and using a web service, not of one page. A query word also finds the others of
+ * its groups, at a lower weight than itself; the groups are stemmed like the index, so a synonym the docs never use
+ * costs nothing. German participles stand beside their verbs, since the stemmer leaves the `ge-` forms apart
+ * (`gestoppt`). Words whose stem another word shares (`terminate` and `terminal`, `ändern` and `andere`) or with a
+ * second sense (`right`) are left out.
+ */
 const GROUPS: Record<Locale, string[]> = {
   en: [
-    'stop shutdown terminate halt quit',
+    'stop shutdown halt quit',
     'start startup launch boot',
     'restart reboot',
-    'permission scope role privilege right',
+    'permission scope role privilege',
     'allowed permitted access permission',
     'password secret credential',
     'image picture badge icon',
@@ -63,7 +67,7 @@ const GROUPS: Record<Locale, string[]> = {
     'langsam latenz verzögerung',
     'erreichbar verfügbar',
     'entfernen entfernt löschen gelöscht',
-    'ändern geändert bearbeiten aktualisieren aktualisiert',
+    'geändert bearbeiten aktualisieren aktualisiert',
     'überwachen beobachten',
     'auftrag job worker',
     'abonnieren folgen',
