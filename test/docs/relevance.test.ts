@@ -1,7 +1,9 @@
 // The relevance suite: every query against the shipped docs must put its expected section near the top;
 // prints MRR@10 and recall@3 per language and fails below 0.8 MRR@10. Long natural-language questions (English and
-// German) must beat plain MiniSearch over the same sections and reach fixed floors of MRR@10 and recall@3.
+// German) must beat plain MiniSearch over the same sections and reach fixed floors of MRR@10 and recall@3; German
+// words typed without umlauts must find what their umlaut spelling finds.
 import assert from 'node:assert/strict'
+import { readFileSync, readdirSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import MiniSearch from 'minisearch'
 import { projectRoot } from '../../src/config.ts'
@@ -133,5 +135,27 @@ describe('long questions against a plain MiniSearch baseline', () => {
     console.log(`questions, both languages: MRR@10 ${mrr.toFixed(3)}, recall@3 ${recall3.toFixed(3)} over ${all.ours.length}`)
     assert.ok(mrr >= MIN_QUESTION_MRR, `MRR@10 ${mrr.toFixed(3)} is below ${MIN_QUESTION_MRR}`)
     assert.ok(recall3 >= MIN_QUESTION_RECALL3, `recall@3 ${recall3.toFixed(3)} is below ${MIN_QUESTION_RECALL3}`)
+  })
+})
+
+describe('German typed without umlauts', () => {
+  const spell = (word: string, table: Record<string, string>) => word.replace(/[äöüÄÖÜß]/g, (c) => table[c]!)
+  const left = { ä: 'a', ö: 'o', ü: 'u', Ä: 'A', Ö: 'O', Ü: 'U', ß: 'ss' }
+  const spelled = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' }
+
+  it('every word of the German docs with ä, ö, ü or ß finds the same sections written with a, o, u or ae, oe, ue and ss', () => {
+    const dir = `${projectRoot}/docs/de`
+    const text = readdirSync(dir).map((name) => readFileSync(`${dir}/${name}`, 'utf8')).join(' ')
+    const words = [...new Set(text.match(/\p{L}*[äöüÄÖÜß]\p{L}*/gu) ?? [])]
+    assert.ok(words.length >= 200, `${words.length} words with umlauts`)
+    const top = (query: string) => site.search('de', query, 5).map((r) => r.url)
+    const differ: string[] = []
+    for (const word of words) {
+      const expected = top(word)
+      for (const typed of [spell(word, left), spell(word, spelled)]) {
+        if (top(typed).join() !== expected.join()) differ.push(`  ${typed} (${word})`)
+      }
+    }
+    assert.deepEqual(differ, [], `find other sections than their umlaut spelling:\n${differ.join('\n')}`)
   })
 })

@@ -73,7 +73,10 @@ function expandWord (locale: Locale, word: string, context: WordContext): QueryT
   const add = (term: string, w: number) => {
     if (term !== '' && (terms.get(term) ?? 0) < w * weight) terms.set(term, w * weight)
   }
-  const { surface, stem } = wordForms(locale, word, false) // a query's words: looked up, not remembered
+  const forms = wordForms(locale, word, false) // a query's words: looked up, not remembered
+  const { surface } = forms
+  // A word the docs hold keeps the stem they hold: the stemmer cuts `temporaeren` apart from `temporären`, which fold alike.
+  const stem = vocabulary.stemOf(surface) ?? forms.stem
   add(stem, 1)
   // Synonyms of a word as typed, not of the pieces of one (`expectedChecks` is not about verifying).
   if (context.split) for (const term of synonymsOf(locale, stem)) add(term, WEIGHT.synonym)

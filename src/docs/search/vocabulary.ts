@@ -42,6 +42,11 @@ export class Vocabulary {
     return this.#known.has(term)
   }
 
+  /** The stem the index holds for a known word (its first spelling's: `temporären` and `temporaeren` fold alike). */
+  stemOf (term: string): string | undefined {
+    return this.#known.get(term)?.stem
+  }
+
   /** How often the term occurs in the index (0 when unknown). */
   count (term: string): number {
     return this.#known.get(term)?.count ?? 0
