@@ -164,7 +164,14 @@ export const MORE_ENGLISH_QUESTIONS: RelevanceCase[] = [
   { query: 'what does it mean when a shard shows as silent instead of disconnected on the page?', expected: '/docs/shards#states', kind: 'question' },
   { query: 'can I change the colours and the logo of the status page to match our brand?', expected: '/docs/status-file#brand', kind: 'question' },
   { query: 'which events does the service send a notification for, for example when an incident is resolved?', expected: '/docs/notifications#events', kind: 'question' },
-  { query: 'how do I connect claude or another ai assistant so it can ask about the current status?', expected: '/docs/agents#mcp', alsoRight: ['/docs/agents#mcp-clients'], kind: 'question' }
+  { query: 'how do I connect claude or another ai assistant so it can ask about the current status?', expected: '/docs/agents#mcp', alsoRight: ['/docs/agents#mcp-clients'], kind: 'question' },
+  // Written by another person once the ranking was merged, without looking at its ranks first (held out).
+  { query: 'how do I make my webhook receiver check that a notification really came from the status service', expected: '/docs/notifications#verify', kind: 'question' },
+  { query: 'can I run two copies of the service behind a load balancer and what do they share', expected: '/docs/operations#scale-out', kind: 'question' },
+  { query: 'which token do I need to report a push check result from a cron job', expected: '/docs/operator-api#scopes', alsoRight: ['/docs/status-file#push'], kind: 'question' },
+  { query: 'why does my component show no data instead of a percentage', expected: '/docs/status-definitions#no-data', kind: 'question' },
+  { query: 'how do I put my own logo and colours on the page', expected: '/docs/status-file#brand', kind: 'question' },
+  { query: 'what does the status page show for a server id that is on a disconnected shard', expected: '/docs/status-page#find-your-server', alsoRight: ['/docs/shards#find-your-server'], kind: 'question' }
 ]
 
 /** German questions of the same kind; some typed without umlauts (`fur`, `prufen`, `Empfanger`), as on a keyboard without them. */
