@@ -36,7 +36,11 @@ export async function buildTestApp (t: TestContext, env: Env = {}, options: Cont
   const context = await openContext(config, { migrate: true, docs: loadedDocs(config), ...options })
   const app = await buildApp(context, appOptions)
   t.after(async () => {
-    await app.close()
+    // The test is over: every connection is closed rather than waited for. A browser the test has not closed yet may
+    // hold a request the server is still sending, and app.close() and that browser would then wait on each other.
+    const closing = app.close()
+    app.server.closeAllConnections()
+    await closing
     await context.close()
   })
   return { app, context, config }

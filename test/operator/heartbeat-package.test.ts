@@ -14,10 +14,16 @@ import { TOKENS, eventually, startOperatorProcess, type OperatorProcess } from '
 
 const run = promisify(execFile)
 const root = path.resolve('.')
-/** The npm running the tests (`npm test`), else the one on PATH. */
-const npm = (args: string[], cwd: string) => process.env.npm_execpath?.endsWith('.js') === true
-  ? run(process.execPath, [process.env.npm_execpath, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 })
-  : run('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024 })
+/**
+ * The npm running the tests (`npm test`), else the one on PATH; stopped after 4 minutes, so a stalled install fails
+ * with what it printed instead of holding the file until the suite's limit.
+ */
+const npm = (args: string[], cwd: string) => {
+  const options = { cwd, maxBuffer: 64 * 1024 * 1024, timeout: 240_000, killSignal: 'SIGKILL' as const }
+  return process.env.npm_execpath?.endsWith('.js') === true
+    ? run(process.execPath, [process.env.npm_execpath, ...args], options)
+    : run('npm', args, options)
+}
 
 describe('status-api/heartbeat from an installed tarball', { timeout: 420_000 }, () => {
   let work: string
