@@ -40,7 +40,11 @@ export async function seriousAxeViolations (page: Page): Promise<string[]> {
  */
 export async function watchedPage (browser: Browser, t: TestContext, options: BrowserContextOptions = {}): Promise<{ page: Page, problems: string[] }> {
   const context = await browser.newContext(options)
-  t.after(() => context.close())
+  // Bounded: a context Chromium never closes fails the test with this, not the whole suite at its time limit.
+  t.after(() => Promise.race([
+    context.close(),
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('Chromium did not close a page\'s context within 60 s')), 60_000).unref())
+  ]))
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))

@@ -98,6 +98,7 @@ describe('the incident history in Chromium', { skip: chromiumSkip(), timeout: 42
         await page.locator('#history .incident summary').first().click() // an opened fold is checked too
         assert.deepEqual(await seriousAxeViolations(page), [], `${colorScheme} ${url}`)
         assert.deepEqual(problems, [])
+        await page.context().close() // one page open at a time, none left for the teardown
       }
       for (const width of [375, 1280]) {
         const { page } = await watchedPage(browser, t, { viewport: { width, height: 900 }, colorScheme })
@@ -107,6 +108,7 @@ describe('the incident history in Chromium', { skip: chromiumSkip(), timeout: 42
         await page.screenshot({ path: path.join(OUTPUT, `history-${colorScheme}-${width}.png`), fullPage: true })
         await page.goto(`${site.base}/status`)
         await page.locator('#past-incidents').screenshot({ path: path.join(OUTPUT, `history-link-${colorScheme}-${width}.png`) })
+        await page.context().close()
       }
     }
   })
