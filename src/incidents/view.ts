@@ -101,9 +101,9 @@ export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWith
 export function nextChange (data: IncidentsData, now: number): number {
   // Compared as stored text (see incidentList), in one pass each: it runs on every change, over every row of the 90
   // days. The earliest instant still to come of each kind; only those are parsed.
-  const nowText = new Date(now).toISOString()
-  const horizonText = new Date(now + UPCOMING_DAYS * DAY_MS).toISOString()
-  const cut = new Date(now - RESOLVED_DAYS * DAY_MS).toISOString()
+  const nowText = storedTime(now)
+  const horizonText = storedTime(now + UPCOMING_DAYS * DAY_MS)
+  const cut = storedTime(now - RESOLVED_DAYS * DAY_MS)
   let windowEdge: string | undefined // a window starting, ending or ended
   let entering: string | undefined // a window's start entering the 14-day horizon
   const earliest = (candidate: string | null, after: string, than: string | undefined) =>
