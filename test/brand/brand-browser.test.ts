@@ -80,7 +80,9 @@ describe('the branded status page in Chromium', { skip: chromiumSkip(), timeout:
     const markdown = page.locator('#follow code[data-copy="Badge for a README, Markdown"]')
     await page.locator('#follow button[aria-label="Copy: Badge for a README, Markdown"]').click()
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), await markdown.innerText())
-    await page.waitForFunction('document.getElementById("follow-announce")?.textContent === "Copied: Badge for a README, Markdown"')
+    // A locator waits without eval; waitForFunction re-evaluates its predicate with eval, which the page's CSP refuses
+    // after the first, synchronous check.
+    await page.locator('#follow-announce', { hasText: /^Copied: Badge for a README, Markdown$/ }).waitFor({ state: 'attached' })
     assert.equal(await page.locator('#follow-announce').getAttribute('role'), 'status')
 
     const plain = await open(t, { javaScriptEnabled: false })
