@@ -57,10 +57,13 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     throw error
   }
   const running = app
-  // Start-up is over: what it allocated and no longer needs goes back now (and what its late work, the first probe
-  // round and upstream fetch, leaves goes back at the first quiet moment), not at some later full collection.
+  // The server answers: the docs search index is built now, a page per turn of the event loop. Then start-up is over:
+  // what it allocated and no longer needs goes back (and what its late work, the first probe round and upstream fetch,
+  // leaves goes back at the first quiet moment), not at some later full collection.
   const memoryRelease = startMemoryRelease()
-  void memoryRelease.releaseNow()
+  void context.docs.indexInBackground()
+    .catch((error: unknown) => context.logger.error({ err: error }, 'docs search index not built in the background'))
+    .then(() => memoryRelease.releaseNow())
 
   let stopping: Promise<void> | undefined
   const shutdown = () => {

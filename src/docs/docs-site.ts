@@ -1,6 +1,8 @@
-// The documentation of both languages, loaded and indexed once at start: pages by URL, search per language,
-// and the page list for the sitemap and llms.txt.
+// The documentation of both languages, loaded once at start: pages by URL, search per language, and the page list for
+// the sitemap and llms.txt. The search index is built after the server listens, a page at a time, or at once on the
+// first search before then.
 import { existsSync } from 'node:fs'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ConfigError } from '../config.ts'
 import type { SearchResult } from '../api/search.ts'
 import type { Locale } from '../lib/locale.ts'
@@ -18,6 +20,8 @@ export class DocsSite implements PageSource {
   readonly warnings: string[]
   readonly #bySlug: Record<Locale, Map<string, DocPage>> = { en: new Map(), de: new Map() }
   readonly #indexes: Record<Locale, SearchIndex> = { en: new SearchIndex('en'), de: new SearchIndex('de') }
+  /** Pages loaded but not yet in their language's search index, in file order. */
+  readonly #unindexed: Record<Locale, DocPage[]> = { en: [], de: [] }
 
   constructor (options: DocsSiteOptions) {
     if (!existsSync(options.docsDir)) throw new ConfigError(`DOCS_DIR does not exist: ${options.docsDir}`)
@@ -26,8 +30,29 @@ export class DocsSite implements PageSource {
     this.warnings = warnings
     for (const page of pages) {
       this.#bySlug[page.locale].set(page.slug, page)
-      this.#indexes[page.locale].addPage(page)
+      this.#unindexed[page.locale].push(page)
     }
+  }
+
+  /**
+   * Indexes the pages not yet indexed, one per turn of the event loop, so that requests are answered in between
+   * (the whole index takes a few hundred milliseconds: docs/en/operations.md#memory). The server calls it once it
+   * listens; a search before it is done indexes the rest of its language at once.
+   */
+  async indexInBackground (): Promise<void> {
+    for (const locale of ['en', 'de'] as const) {
+      while (this.#unindexed[locale].length > 0) {
+        this.#indexes[locale].addPage(this.#unindexed[locale].shift()!)
+        await nextTurn()
+      }
+    }
+  }
+
+  /** The search index of a language, with every page in it. */
+  #index (locale: Locale): SearchIndex {
+    const index = this.#indexes[locale]
+    for (const page of this.#unindexed[locale].splice(0)) index.addPage(page)
+    return index
   }
 
   /** The page at a site path (`/docs/api`, `/de/docs/api`), if any. */
@@ -46,11 +71,11 @@ export class DocsSite implements PageSource {
   }
 
   search (locale: Locale, query: string, limit: number): SearchResult[] {
-    return this.#indexes[locale].search(query, limit)
+    return this.#index(locale).search(query, limit)
   }
 
   sectionCount (locale: Locale): number {
-    return this.#indexes[locale].sectionCount
+    return this.#index(locale).sectionCount
   }
 
   /** PageSource: the pages that exist in both languages (a pair needs both). */

@@ -31,6 +31,12 @@ import { classifyWriteError } from '../store/write-errors.ts'
 const CACHE_TIMEOUT_MS = 1000
 const WRITE_TIMEOUT_MS = 5000
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000
+/**
+ * The first rollups wait this long after start: rolling 7 raw days up takes a few hundred milliseconds of SQLite's
+ * (synchronous) time, which would hold the server's start-up back, and the histories read days not yet rolled up
+ * from their raw rows meanwhile.
+ */
+export const FIRST_HOUSEKEEPING_AFTER_MS = 5 * 60_000
 
 export interface MonitorOptions {
   config: Pick<Config, 'probeIntervalSeconds' | 'botStatusUrl' | 'botHeartbeatTimeoutSeconds'>
@@ -106,7 +112,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
   let results: { probes: ProbeResults, measurements: Measurements, checkedAt: number, checkedMono: number } | undefined
   let snapshot: HealthSnapshot | undefined
   let shards: ShardsSnapshot | undefined
-  let lastHousekeeping: number | undefined
+  let nextHousekeeping = startedAt + FIRST_HOUSEKEEPING_AFTER_MS
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let upkeeping: Promise<void> | undefined
@@ -188,10 +194,10 @@ export function createMonitor (options: MonitorOptions): Monitor {
   }
 
   const housekeepIfDue = async (now: number) => {
-    if (lastHousekeeping !== undefined && now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return
+    if (now < nextHousekeeping) return
     try {
       await runHousekeeping(database, now)
-      lastHousekeeping = now
+      nextHousekeeping = now + HOUSEKEEPING_EVERY_MS
     } catch (error) {
       logger.warn({ err: error }, 'health rollups and retention postponed')
     }

@@ -65,6 +65,36 @@ describe('docs pages', () => {
     }
   })
 
+  it('indexes in the background a page per turn of the event loop; a search before that indexes at once, with the same results', async () => {
+    const queries: Array<['en' | 'de', string]> = [['en', 'installer'], ['en', 'graph view'], ['de', 'plain'], ['en', 'how do I install it']]
+    const atOnce = new DocsSite({ docsDir: FIXTURE, germanPrefix: '/de' })
+    const expected = queries.map(([locale, query]) => atOnce.search(locale, query, 10))
+    assert.ok(expected.every((results) => results.length > 0), 'every query finds something')
+
+    const background = new DocsSite({ docsDir: FIXTURE, germanPrefix: '/de' })
+    let turns = 0
+    const counting = setInterval(() => { turns++ }, 0)
+    try {
+      await background.indexInBackground()
+    } finally {
+      clearInterval(counting)
+    }
+    const pages = background.list('en').length + background.list('de').length
+    assert.ok(pages >= 4 && turns >= 1, `${pages} pages, ${turns} turns for other work in between`)
+    assert.deepEqual(queries.map(([locale, query]) => background.search(locale, query, 10)), expected)
+    assert.equal(background.sectionCount('en'), atOnce.sectionCount('en'))
+    assert.equal(background.sectionCount('de'), atOnce.sectionCount('de'))
+
+    // Half-way: the search indexes the rest of its language at once, and the background goes on without doubling any.
+    const halfway = new DocsSite({ docsDir: FIXTURE, germanPrefix: '/de' })
+    const indexing = halfway.indexInBackground()
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(queries.map(([locale, query]) => halfway.search(locale, query, 10)), expected)
+    await indexing
+    assert.deepEqual(queries.map(([locale, query]) => halfway.search(locale, query, 10)), expected)
+    assert.equal(halfway.sectionCount('en') + halfway.sectionCount('de'), atOnce.sectionCount('en') + atOnce.sectionCount('de'))
+  })
+
   it('takes the title from front matter, else the first H1, else the file name', () => {
     const site = new DocsSite({ docsDir: FIXTURE, germanPrefix: '/de' })
     assert.equal(site.page('en', '')?.title, 'Fixture docs')
