@@ -71,5 +71,14 @@ describe('Postings', () => {
     const after = ranked(growing, [terms(['word', 1])])
     assert.deepEqual(after.map((r) => r.section).sort(), [0, 2])
     assert.ok(after.find((r) => r.section === 0)!.score < before, 'a term in more sections weighs less')
+    // A new term after a query, then the same as an index built with every section at once.
+    growing.add([{ terms: [growing.idOf('a')], length: 1 }, { terms: [growing.idOf('new')], length: 1 }, { terms: [growing.idOf('word'), growing.idOf('word')], length: 1 }])
+    const atOnce = index([[['a'], ['b'], ['word']], [['a'], ['b'], ['other']], [['a'], ['b'], ['word']], [['a'], ['new'], ['word', 'word']]])
+    for (const query of [[terms(['word', 1])], [terms(['new', 1]), terms(['a', 1])], [terms(['other', 1])]]) {
+      assert.deepEqual(ranked(growing, query), ranked(atOnce, query))
+    }
+    assert.equal(growing.sectionsWith('word'), 3)
+    assert.equal(growing.matchedTerms(terms(['new', 1]), 3, new Set()), true)
+    assert.equal(growing.matchedTerms(terms(['new', 1]), 2, new Set()), false)
   })
 })
