@@ -57,7 +57,7 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     throw error
   }
   const running = app
-  // The server answers: the docs search index is built now, a page per turn of the event loop. Then start-up is over:
+  // The server answers: the docs search index is built now, a few sections per turn of the event loop. Then start-up is over:
   // what it allocated and no longer needs goes back (and what its late work, the first probe round and upstream fetch,
   // leaves goes back at the first quiet moment), not at some later full collection.
   const memoryRelease = startMemoryRelease()

@@ -1,6 +1,6 @@
 // The documentation of both languages, loaded once at start: pages by URL, search per language, and the page list for
-// the sitemap and llms.txt. The search index is built after the server listens, a page at a time, or at once on the
-// first search before then.
+// the sitemap and llms.txt. The search index is built after the server listens, a few sections at a time, or at once
+// on the first search before then.
 import { existsSync } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ConfigError } from '../config.ts'
@@ -8,7 +8,11 @@ import type { SearchResult } from '../api/search.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { PagePair, PageSource } from '../site/page-source.ts'
 import { loadDocs, type DocPage } from './load.ts'
+import type { Section } from './markdown.ts'
 import { SearchIndex } from './search/search-index.ts'
+
+/** How long indexing in the background holds the event loop at a time, plus one section (the longest took 6–11 ms on a slow machine). */
+const INDEX_TURN_MS = 4
 
 export interface DocsSiteOptions {
   docsDir: string
@@ -20,8 +24,8 @@ export class DocsSite implements PageSource {
   readonly warnings: string[]
   readonly #bySlug: Record<Locale, Map<string, DocPage>> = { en: new Map(), de: new Map() }
   readonly #indexes: Record<Locale, SearchIndex> = { en: new SearchIndex('en'), de: new SearchIndex('de') }
-  /** Pages loaded but not yet in their language's search index, in file order. */
-  readonly #unindexed: Record<Locale, DocPage[]> = { en: [], de: [] }
+  /** Sections loaded but not yet in their language's search index, in file order. */
+  readonly #unindexed: Record<Locale, Array<[DocPage, Section]>> = { en: [], de: [] }
 
   constructor (options: DocsSiteOptions) {
     if (!existsSync(options.docsDir)) throw new ConfigError(`DOCS_DIR does not exist: ${options.docsDir}`)
@@ -30,28 +34,30 @@ export class DocsSite implements PageSource {
     this.warnings = warnings
     for (const page of pages) {
       this.#bySlug[page.locale].set(page.slug, page)
-      this.#unindexed[page.locale].push(page)
+      for (const section of page.sections) this.#unindexed[page.locale].push([page, section])
     }
   }
 
   /**
-   * Indexes the pages not yet indexed, one per turn of the event loop, so that requests are answered in between
-   * (the whole index takes a few hundred milliseconds: docs/en/operations.md#memory). The server calls it once it
-   * listens; a search before it is done indexes the rest of its language at once.
+   * Indexes the sections not yet indexed, for at most INDEX_TURN_MS at a time, giving requests a turn of the event
+   * loop in between (the whole index takes a few hundred milliseconds: docs/en/operations.md#memory). The server
+   * calls it once it listens; a search before it is done indexes the rest of its language at once.
    */
   async indexInBackground (): Promise<void> {
     for (const locale of ['en', 'de'] as const) {
-      while (this.#unindexed[locale].length > 0) {
-        this.#indexes[locale].addPage(this.#unindexed[locale].shift()!)
+      const queue = this.#unindexed[locale]
+      while (queue.length > 0) {
+        const until = performance.now() + INDEX_TURN_MS
+        while (queue.length > 0 && performance.now() < until) this.#indexes[locale].addSection(...queue.shift()!)
         await nextTurn()
       }
     }
   }
 
-  /** The search index of a language, with every page in it. */
+  /** The search index of a language, with every section in it. */
   #index (locale: Locale): SearchIndex {
     const index = this.#indexes[locale]
-    for (const page of this.#unindexed[locale].splice(0)) index.addPage(page)
+    for (const [page, section] of this.#unindexed[locale].splice(0)) index.addSection(page, section)
     return index
   }
 

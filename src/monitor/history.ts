@@ -32,8 +32,9 @@ export interface HistoryData {
  * Reads what the histories need: the last 1440 minutes' rows; per-day counts from raw rows where a day still has
  * them (so checks written late, e.g. a replica's buffer after an outage, count), else from rollups; latency
  * percentiles of yesterday and today from raw rows (housekeeping may not have rolled yesterday up yet), of older days
- * from rollups. Raw rows older than the raw retention are counted only from the first such day without a rollup:
- * housekeeping rolls every day up once it is over, so there are none unless it has not run since.
+ * from rollups, or from raw rows while a day has none yet. Raw rows older than the raw retention are counted only
+ * from the first such day without a rollup: housekeeping rolls every day up once it is over, so there are none unless
+ * it has not run since.
  */
 export async function loadHistoryData (database: Database, now: number, components: readonly string[] = BUILTIN_PROBES): Promise<HistoryData> {
   const nowMinute = minuteOf(now)
@@ -48,12 +49,17 @@ export async function loadHistoryData (database: Database, now: number, componen
     rawFrom = day
     break
   }
-  const [checks, raw, recentLatencies] = await Promise.all([
+  const [checks, raw] = await Promise.all([
     listComponentChecks(database, nowMinute - MINUTES_PER_DAY + 1, nowMinute + 1),
-    countComponentChecksByDay(database, rawFrom * MINUTES_PER_DAY, nowMinute + 1),
-    latencyPercentilesByDay(database, (today - 1) * MINUTES_PER_DAY, nowMinute + 1)
+    countComponentChecksByDay(database, rawFrom * MINUTES_PER_DAY, nowMinute + 1)
   ])
   const rawDays = new Set(raw.map((c) => c.day))
+  // Older days held raw and not rolled up (before the first housekeeping after a start): each day's own query.
+  const unrolled = [...rawDays].filter((day) => day < today - 1 && !rolledUpDays.has(day))
+  const recentLatencies = (await Promise.all([
+    latencyPercentilesByDay(database, (today - 1) * MINUTES_PER_DAY, nowMinute + 1),
+    ...unrolled.map((day) => latencyPercentilesByDay(database, day * MINUTES_PER_DAY, (day + 1) * MINUTES_PER_DAY))
+  ])).flat()
   const recent = new Set(recentLatencies.map((l) => `${l.day}\u0000${l.component}`))
   const rolledUpLatencies: DayLatency[] = []
   for (const r of rolledUp) {

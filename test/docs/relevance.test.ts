@@ -50,7 +50,7 @@ describe('search relevance on the shipped docs', () => {
 
 /**
  * The baseline: plain MiniSearch (BM25+, prefix and fuzzy 0.2, title/heading/body boosts 4/2/1) over exactly the
- * sections our index holds (the introduction carries the page description, as SearchIndex.addPage does).
+ * sections our index holds (the introduction carries the page description, as SearchIndex.addSection does).
  */
 function miniSearchBaseline (locale: Locale): MiniSearch {
   const mini = new MiniSearch({

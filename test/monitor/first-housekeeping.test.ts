@@ -1,5 +1,6 @@
 // The first rollups wait FIRST_HOUSEKEEPING_AFTER_MS after start, so that they do not hold start-up back; meanwhile the
-// history reads the days not yet rolled up from their raw rows, so it says the same before and after.
+// histories read the days not yet rolled up from their raw rows (counts and latencies), so they say the same before
+// and after.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { ManualClock } from '../../src/lib/clock.ts'
@@ -19,20 +20,24 @@ for (const backend of databaseBackends()) {
       const rows: ComponentCheckRow[] = []
       for (let minute = day * MINUTES_PER_DAY; minute < (day + 1) * MINUTES_PER_DAY; minute++) {
         const status = minute - day * MINUTES_PER_DAY < 60 ? 'down' : 'ok'
-        rows.push({ minute, component: OVERALL, status, latencyMs: null }, { minute, component: 'database', status, latencyMs: 3 })
+        rows.push({ minute, component: OVERALL, status, latencyMs: null }, { minute, component: 'database', status, latencyMs: minute % 2 === 0 ? 3 : 9 })
       }
       await upsertComponentChecks(context.database, rows)
+      const date = new Date(day * MINUTES_PER_DAY * 60_000).toISOString().slice(0, 10)
       const dayOf = async () => {
         const history = await app.inject('/api/v1/health/history')
-        assert.equal(history.statusCode, 200)
-        const date = new Date(day * MINUTES_PER_DAY * 60_000).toISOString().slice(0, 10)
-        return (history.json().uptime.daily as Array<{ date: string, downChecks: number }>).find((entry) => entry.date === date)
+        const component = await app.inject('/api/v1/health/components/database')
+        assert.deepEqual([history.statusCode, component.statusCode], [200, 200])
+        const overall = (history.json().uptime.daily as Array<{ date: string, downChecks: number }>).find((entry) => entry.date === date)
+        const database = (component.json().history.uptime.daily as Array<{ date: string, latencyP50Ms: number | null, latencyP95Ms: number | null }>).find((entry) => entry.date === date)
+        return { overall, database }
       }
 
       await context.monitor.runOnce()
       assert.deepEqual(await listUptimeDaily(context.database, day, day + 1), [], 'nothing rolled up in the first round')
       const before = await dayOf()
-      assert.equal(before?.downChecks, 60, 'the day is in the history, read from its raw rows')
+      assert.equal(before.overall?.downChecks, 60, 'the day is in the history, read from its raw rows')
+      assert.deepEqual([before.database?.latencyP50Ms, before.database?.latencyP95Ms], [3, 9], 'and so are its latencies')
 
       clock.advance(FIRST_HOUSEKEEPING_AFTER_MS - 1000)
       await context.monitor.runOnce()

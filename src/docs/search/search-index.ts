@@ -4,6 +4,7 @@ import type { SearchResult } from '../../api/search.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { makeExcerpt, prepareText, type PreparedText } from './excerpt.ts'
 import type { DocPage } from '../load.ts'
+import type { Section } from '../markdown.ts'
 import { Postings, type IndexedField } from './postings.ts'
 import { passageCoverage } from './passage.ts'
 import { planQuery, typedStem, type QueryTree } from './query.ts'
@@ -42,25 +43,23 @@ export class SearchIndex {
     return this.#shown.length
   }
 
-  /** Adds every section of a page: the introduction and one entry per heading. */
-  addPage (page: DocPage): void {
-    for (const section of page.sections) {
-      const text = section.heading === null && page.description !== '' && !section.text.includes(page.description)
-        ? `${page.description}\n${section.text}`
-        : section.text
-      const { prepared, field } = prepareText(text, (word) => this.#termOf(word))
-      // The introduction's heading is the page title; every field's words count in the vocabulary.
-      const title = this.#field(page.title)
-      const heading = this.#field(section.heading?.text ?? page.title)
-      this.#postings.add([title, heading, field])
-      this.#shown.push({
-        title: page.title,
-        section: section.heading?.text ?? null,
-        url: section.heading === null ? page.url : `${page.url}#${section.heading.anchor}`,
-        text: prepared,
-        labels: Int32Array.from([...Array.from(title.terms), ...Array.from(heading.terms)])
-      })
-    }
+  /** Adds one section of a page: its introduction or the text under one heading (each is one search result). */
+  addSection (page: DocPage, section: Section): void {
+    const text = section.heading === null && page.description !== '' && !section.text.includes(page.description)
+      ? `${page.description}\n${section.text}`
+      : section.text
+    const { prepared, field } = prepareText(text, (word) => this.#termOf(word))
+    // The introduction's heading is the page title; every field's words count in the vocabulary.
+    const title = this.#field(page.title)
+    const heading = this.#field(section.heading?.text ?? page.title)
+    this.#postings.add([title, heading, field])
+    this.#shown.push({
+      title: page.title,
+      section: section.heading?.text ?? null,
+      url: section.heading === null ? page.url : `${page.url}#${section.heading.anchor}`,
+      text: prepared,
+      labels: Int32Array.from([...Array.from(title.terms), ...Array.from(heading.terms)])
+    })
   }
 
   search (text: string, limit: number): SearchResult[] {

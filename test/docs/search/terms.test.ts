@@ -7,7 +7,9 @@ import { buildTestApp } from '../../helper.ts'
 describe('search word forms', () => {
   it('queries of ever new words add nothing to what the index remembers', async (t) => {
     const { app } = await buildTestApp(t)
-    await app.inject('/docs/api/search?q=rate%20limit') // the docs index is built
+    // Each language's index is built by its first search (or once the server listens).
+    await app.inject('/docs/api/search?q=rate%20limit')
+    await app.inject('/de/docs/api/search?q=Ratenbegrenzung')
     const before = { en: rememberedWordCount('en'), de: rememberedWordCount('de') }
     for (let i = 0; i < 200; i++) {
       const made = `qzx${i.toString(36)}ungen wortneu${i}heit`
