@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
   },
   {
-    files: ['src/site/assets/**/*.js'],
+    files: ['src/site/assets/**/*.js', 'src/view/**/*.js'],
     languageOptions: { globals: { document: 'readonly', window: 'readonly', fetch: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', navigator: 'readonly' } }
   }
 )

@@ -1,7 +1,7 @@
 // Bench helper: the real app on a seeded DATA_DIR, one monitor round done, listening on a random port (printed).
 import type { AddressInfo } from 'node:net'
 import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
+import { loadConfig } from '../src/config/index.ts'
 import { openContext } from '../src/context.ts'
 
 const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' })

@@ -4,7 +4,7 @@
 // `status-api serve`: idle CPU over 30 s, RSS, and liveness p99 while incidents change every 500 ms.
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { loadConfig } from '../src/config.ts'
+import { loadConfig } from '../src/config/index.ts'
 import { openContext } from '../src/context.ts'
 import { buildApp } from '../src/app.ts'
 import { updateIncident } from '../src/incidents/operations.ts'

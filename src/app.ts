@@ -1,7 +1,6 @@
 // buildApp(context) → the Fastify instance: every plugin and route registered here, in reading order.
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import type { Config } from './config.ts'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
@@ -32,6 +31,7 @@ import { markdownDocs } from './docs/markdown-views.ts'
 import incidentPageRoutes from './http/routes/incident-pages.ts'
 import historyPageRoutes from './http/routes/history-pages.ts'
 import componentPageRoutes from './http/routes/component-pages.ts'
+import { plainJsonSerializers, trustProxyOption } from './http/fastify-options.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
@@ -41,22 +41,6 @@ export interface AppOptions {
   siteNotice?: string
   /** How often the status page refreshes itself; 60 s unless a test or the demo asks for less. */
   statusRefreshSeconds?: number
-}
-
-/** Fastify honours a hop count at run time (proxy-addr's `hop < n`) but its types do not list it: say it as that function. */
-export function trustProxyOption (trusted: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted
-}
-
-/**
- * Every route sends bytes serialised once (src/lib/serialized.ts), so Fastify never serialises a response body: the
- * response schemas describe those bytes in the OpenAPI document only and are not compiled into serializers (that
- * was half of building the app, 60–110 ms of each start; fast-json-stringify's compiler is not even loaded now).
- * An object reaching Fastify would be written as plain JSON; test/discovery/contract.test.ts fails if any
- * operation's response is.
- */
-export function plainJsonSerializers (): () => (data: unknown) => string {
-  return () => (data) => JSON.stringify(data)
 }
 
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -1,7 +1,7 @@
 // Everything a running instance holds: config, stores, clock, logger and the services built on them.
 // The server, the CLI and the tests all open it the same way, and close it once.
 import { pino, type Logger } from 'pino'
-import type { Config } from './config.ts'
+import type { Config } from './config/index.ts'
 import { createCheckRunner, type CheckRunner } from './checks/runner.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { DocsSite } from './docs/docs-site.ts'
@@ -16,7 +16,7 @@ import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/da
 import { migrate } from './store/migrate.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
-import { createManualStatuses, type ManualStatuses } from './status/manual-statuses.ts'
+import { createManualStatuses, type ManualStatuses } from './monitor/manual-statuses.ts'
 
 export interface Context {
   config: Config

@@ -7,7 +7,7 @@ const argv = process.argv.slice(2)
 // The server's V8 flags take effect only at start: without them, this process becomes one that has them.
 if (startsServer(argv)) ensureNodeFlags()
 // Loaded after both, so that the process that replaces itself loads nothing more, and everything else is cached.
-const { loadConfig, loadDotEnv } = await import('./config.ts')
+const { loadConfig, loadDotEnv } = await import('./config/index.ts')
 const { runCli } = await import('./cli/run.ts')
 void runCli(argv, () => {
   loadDotEnv()

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig } from '../src/config.ts'
+import { ConfigError, loadConfig } from '../src/config/index.ts'
 
 describe('config', () => {
   it('has the documented defaults', () => {

@@ -14,7 +14,7 @@ function modulesAtReadiness (dataDir: string): { files: string[], builtins: stri
     import module from 'node:module'
     const files = []
     module.registerHooks({ load (url, context, next) { files.push(url); return next(url, context) } })
-    const { loadConfig } = await import(${JSON.stringify(path.join(root, 'src/config.ts'))})
+    const { loadConfig } = await import(${JSON.stringify(path.join(root, 'src/config/index.ts'))})
     const { startServer } = await import(${JSON.stringify(path.join(root, 'src/server.ts'))})
     const server = await startServer(loadConfig(process.env))
     const { port } = server.app.server.address()

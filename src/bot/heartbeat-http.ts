@@ -1,6 +1,6 @@
 // The heartbeat reporter over HTTP: a bot process sends its shards' reports to the operator API (POST /v1/heartbeats)
 // with a `heartbeat` token. Node's fetch only; a failed send is kept and retried with the next beat, never thrown.
-import type { HeartbeatReport, HeartbeatReporter } from './heartbeat-reporter.ts'
+import { heartbeatsProblem, type HeartbeatReport, type HeartbeatReporter } from './heartbeat-report.ts'
 
 export interface HttpReporterOptions {
   /** The operator API's base URL (the service's OPERATOR_PORT, usually behind a proxy), e.g. https://status-ops.example.com. */
@@ -16,7 +16,7 @@ export interface HttpReporterOptions {
 /** What the operator API takes in one request. */
 const BATCH = 1000
 
-export function openHttpReporter (options: HttpReporterOptions, problemOf: (reports: readonly HeartbeatReport[]) => string | undefined): HeartbeatReporter {
+export function openHttpReporter (options: HttpReporterOptions): HeartbeatReporter {
   const base = new URL(options.url)
   const endpoint = new URL('v1/heartbeats', base.href.endsWith('/') ? base : `${base.href}/`)
   const timeoutMs = options.timeoutMs ?? 10_000
@@ -64,7 +64,7 @@ export function openHttpReporter (options: HttpReporterOptions, problemOf: (repo
   }
 
   const reportAll = (reports: readonly HeartbeatReport[]): Promise<void> => {
-    const problem = problemOf(reports)
+    const problem = heartbeatsProblem(reports)
     if (problem !== undefined) {
       onError(`a heartbeat was not sent: ${problem}`)
       return sending

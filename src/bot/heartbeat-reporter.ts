@@ -5,52 +5,15 @@
 import type { Database } from '../store/database.ts'
 import { upsertBotHeartbeats, type BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
 import { openHttpReporter, type HttpReporterOptions } from './heartbeat-http.ts'
+import { heartbeatsProblem, type HeartbeatReport, type HeartbeatReporter, type ShardStatus } from './heartbeat-report.ts'
 
-export const SHARD_STATUSES = ['ready', 'connecting', 'reconnecting', 'resuming', 'disconnected'] as const
-export type ShardStatus = typeof SHARD_STATUSES[number]
-
-export interface HeartbeatReport {
-  /** The shard id, 0 or more. */
-  shard: number
-  /** Only `ready` counts as connected. */
-  status: ShardStatus
-  /** Gateway latency in milliseconds. */
-  pingMs?: number | null
-  guilds?: number | null
-  /** The cluster (process) running this shard, 0 or more; leave out when the bot has no clusters. */
-  cluster?: number | null
-  /** When the report was taken; now by default. */
-  at?: Date
-}
-
-/**
- * The highest shard (and cluster) id accepted: 65,536 shards, far beyond the tens of thousands Discord's largest bots
- * run. Every shard up to the highest id is listed, so one wild id would otherwise make the bot that many shards.
- */
-export const MAX_SHARD_ID = 65_535
-
-/** Why a report is not acceptable, or undefined when it is. The CLI, the reporter and the operator API all ask it. */
-export function heartbeatProblem (report: HeartbeatReport): string | undefined {
-  if (!Number.isSafeInteger(report.shard) || report.shard < 0 || report.shard > MAX_SHARD_ID) return `shard must be a whole number from 0 to ${MAX_SHARD_ID}`
-  if (!(SHARD_STATUSES as readonly string[]).includes(report.status)) return `status must be one of ${SHARD_STATUSES.join(', ')}`
-  if (report.pingMs != null && !(Number.isFinite(report.pingMs) && report.pingMs >= 0 && report.pingMs < 3_600_000)) return 'ping must be a number of milliseconds from 0'
-  if (report.guilds != null && !(Number.isSafeInteger(report.guilds) && report.guilds >= 0)) return 'guilds must be a whole number from 0'
-  if (report.cluster != null && !(Number.isSafeInteger(report.cluster) && report.cluster >= 0 && report.cluster <= MAX_SHARD_ID)) return `cluster must be a whole number from 0 to ${MAX_SHARD_ID}`
-  return undefined
-}
+export {
+  MAX_SHARD_ID, SHARD_STATUSES, heartbeatProblem, heartbeatsProblem, type HeartbeatReport, type HeartbeatReporter, type ShardStatus
+} from './heartbeat-report.ts'
 
 /** Records one shard's heartbeat (replacing its previous one). Works on SQLite and PostgreSQL alike. */
 export async function reportHeartbeat (database: Database, report: HeartbeatReport): Promise<void> {
   await reportHeartbeats(database, [report])
-}
-
-/** The first refusal of a batch, naming the report (`reports[3]: …`), or undefined when every report is acceptable. */
-export function heartbeatsProblem (reports: readonly HeartbeatReport[]): string | undefined {
-  for (const [index, report] of reports.entries()) {
-    const problem = heartbeatProblem(report)
-    if (problem !== undefined) return reports.length === 1 ? problem : `reports[${index}]: ${problem}`
-  }
-  return undefined
 }
 
 /**
@@ -138,13 +101,6 @@ export function reportsFromHybridCluster (cluster: HybridClusterLike, statusEnum
   return [...running, ...waiting]
 }
 
-export interface HeartbeatReporter {
-  report (report: HeartbeatReport): Promise<void>
-  /** Records several reports at once (what `reportsFromDiscordJs` and `reportsFromHybridCluster` return). */
-  reportAll (reports: readonly HeartbeatReport[]): Promise<void>
-  close (): Promise<void>
-}
-
 /** Straight into the service's database: DATABASE_URL, or the SQLite file under DATA_DIR. */
 export interface DatabaseReporterOptions {
   databaseUrl?: string
@@ -157,7 +113,7 @@ export interface DatabaseReporterOptions {
  * into the service's database instead, kept open for periodic reports (rejecting when a write fails).
  */
 export function openHeartbeatReporter (options: HttpReporterOptions | DatabaseReporterOptions): HeartbeatReporter {
-  if ('url' in options) return openHttpReporter(options, heartbeatsProblem)
+  if ('url' in options) return openHttpReporter(options)
   let opened: Promise<Database> | undefined
   const database = () => {
     opened ??= import('../store/database.ts').then(({ openDatabase }) => openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? './data' }))

@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { StatusFileError, type FilePath } from '../status/file-error.ts'
 
 export const MAX_IMAGE_BYTES = 256 * 1024
 
@@ -32,15 +31,20 @@ function kibibytes (bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`
 }
 
+/** Why an image is refused, in one line that the status file's reader puts at the key that named it. */
+export class BrandImageError extends Error {
+  override name = 'BrandImageError'
+}
+
 /**
- * The image at `file`, checked: StatusFileError at `at` (one line) when it is missing, larger than 256 KiB, or not an
- * svg, png or webp. `shown` is the path as written in the status file, or undefined when it must not be printed.
+ * The image at `file`, checked: BrandImageError when it is missing, larger than 256 KiB, or not an svg, png or webp.
+ * `shown` is the path as written in the status file, or undefined when it must not be printed.
  */
-export function readBrandImage (file: string, at: FilePath, shown: string | undefined): BrandImage {
+export function readBrandImage (file: string, shown: string | undefined): BrandImage {
   const named = shown === undefined ? 'the file' : JSON.stringify(shown)
   const extension = path.extname(file).toLowerCase()
   if (!(extension in TYPES)) {
-    throw new StatusFileError(at, `must be an svg, png or webp file (${named} is ${extension === '' ? 'without an extension' : extension})`)
+    throw new BrandImageError(`must be an svg, png or webp file (${named} is ${extension === '' ? 'without an extension' : extension})`)
   }
   let size: number
   try {
@@ -50,13 +54,13 @@ export function readBrandImage (file: string, at: FilePath, shown: string | unde
   } catch (error) {
     const code = (error as { code?: string }).code
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? 'unknown error'
-    throw new StatusFileError(at, `cannot read ${named}: ${reason}`)
+    throw new BrandImageError(`cannot read ${named}: ${reason}`)
   }
-  if (size > MAX_IMAGE_BYTES) throw new StatusFileError(at, `${named} is ${kibibytes(size)}; at most ${kibibytes(MAX_IMAGE_BYTES)}`)
+  if (size > MAX_IMAGE_BYTES) throw new BrandImageError(`${named} is ${kibibytes(size)}; at most ${kibibytes(MAX_IMAGE_BYTES)}`)
   const bytes = readFileSync(file)
-  if (bytes.length > MAX_IMAGE_BYTES) throw new StatusFileError(at, `${named} is ${kibibytes(bytes.length)}; at most ${kibibytes(MAX_IMAGE_BYTES)}`)
+  if (bytes.length > MAX_IMAGE_BYTES) throw new BrandImageError(`${named} is ${kibibytes(bytes.length)}; at most ${kibibytes(MAX_IMAGE_BYTES)}`)
   const ext = extension as Extension
-  if (!looksLike(ext, bytes)) throw new StatusFileError(at, `${named} is not ${ext === '.svg' ? 'an' : 'a'} ${ext.slice(1)} image (its content is of another type)`)
+  if (!looksLike(ext, bytes)) throw new BrandImageError(`${named} is not ${ext === '.svg' ? 'an' : 'a'} ${ext.slice(1)} image (its content is of another type)`)
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
   return { file, type: TYPES[ext], bytes, path: `/assets/brand/${hash}${ext}` }
 }

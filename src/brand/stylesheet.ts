@@ -1,7 +1,6 @@
 // The accent as a stylesheet of its own (the CSP allows no inline style): it sets the colours that src/brand/colour.ts
 // checked — links, the focus ring and buttons on the page backgrounds — and nothing else. Its name holds both colours,
 // so it changes whenever they do and can be cached for a year.
-import type { DeclaredProduct } from '../status/declaration.ts'
 import { ON_ACCENT } from './colour.ts'
 
 export interface BrandStylesheet {
@@ -10,7 +9,13 @@ export interface BrandStylesheet {
 }
 
 /** Undefined without an accent: the site's own colours stay. */
-export function brandStylesheet (product: Pick<DeclaredProduct, 'accent' | 'accentDark'>): BrandStylesheet | undefined {
+/** The product's two accents, as the status file's reader checked them (`#rrggbb`). */
+export interface Accents {
+  accent?: string | undefined
+  accentDark?: string | undefined
+}
+
+export function brandStylesheet (product: Accents): BrandStylesheet | undefined {
   const { accent, accentDark } = product
   if (accent === undefined && accentDark === undefined) return undefined
   const light = accent === undefined ? '' : `:root { --link: ${accent}; --focus: ${accent}; --accent: ${accent}; --on-accent: ${ON_ACCENT.light}; }\n`

@@ -1,8 +1,8 @@
 // One attempt of an `http` check (DESIGN §10): a request within its time limit, redirects followed within the origin,
 // at most 1 MiB of body read, the expectations judged. Every failure is a short public-safe sentence: no URL, no host.
 import type { TLSSocket } from 'node:tls'
-import type { HttpExpectation } from '../status/declaration.ts'
-import { formatDuration } from '../status/duration.ts'
+import type { HttpExpectation } from '../declaration/declaration.ts'
+import { formatDuration } from '../declaration/duration.ts'
 import { startProbeTimer } from '../monitor/probes/probe-timer.ts'
 import { connectionFailure, type Attempt } from './attempt.ts'
 

@@ -1,6 +1,6 @@
 // One attempt of a `tcp` check (DESIGN §10): a connection within the time limit, closed at once.
 import net from 'node:net'
-import { formatDuration } from '../status/duration.ts'
+import { formatDuration } from '../declaration/duration.ts'
 import { startProbeTimer } from '../monitor/probes/probe-timer.ts'
 import { connectionFailure, type Attempt } from './attempt.ts'
 

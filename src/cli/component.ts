@@ -1,8 +1,8 @@
 // `status-api component set|clear`: an operator's status on a manual component — on the database, or on a remote
-// instance's operator API (--url). The one operation is src/status/manual-components.ts.
-import type { Config } from '../config.ts'
+// instance's operator API (--url). The one operation is src/operations/manual-components.ts.
+import type { Config } from '../config/index.ts'
 import { systemClock } from '../lib/clock.ts'
-import { MANUAL_STATUSES, checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from '../status/manual-components.ts'
+import { MANUAL_STATUSES, checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from '../operations/manual-components.ts'
 import { commandWithActions } from './command.ts'
 import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
 import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'

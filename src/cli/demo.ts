@@ -7,8 +7,8 @@ import { startDemoBot } from '../demo/demo-bot.ts'
 import { writeDemoData } from '../demo/demo-data.ts'
 import { startFakePlatform } from '../demo/fake-platform.ts'
 import { startCheckTargets } from '../demo/check-targets.ts'
-import { projectRoot } from '../config.ts'
-import { loadStatusFile } from '../status/status-file.ts'
+import { projectRoot } from '../config/index.ts'
+import { loadStatusFile } from '../declaration/status-file.ts'
 import type { Command } from './command.ts'
 
 /** The example status file the demo shows (groups, manual and platform components), unless the operator has a file of their own. */

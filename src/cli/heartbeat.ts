@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { UsageError, type Command } from './command.ts'
 import { REMOTE_HELP, callOperator, remoteOf } from './remote.ts'
 

@@ -1,6 +1,6 @@
 // `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops — on the database,
 // or on a remote instance's operator API (--url).
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
 import { CLI_LABELS, checkIncidentUpdate, checkOpenIncident, checkResolveMessage } from '../incidents/input.ts'
 import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId, type IncidentStatus } from '../incidents/rules.ts'

@@ -1,6 +1,6 @@
 // `status-api maintenance schedule|end|list`: operators announce planned work and end it — on the database, or on a
 // remote instance's operator API (--url).
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
 import { CLI_LABELS, checkScheduleMaintenance } from '../incidents/input.ts'
 import { TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'

@@ -1,7 +1,7 @@
 // `status-api notify list|retry|test`: what the notification outbox holds, sending a delivery again, and a test
 // message to every target. Targets are shown by key and by where they are configured, never by URL.
 import { notifyProduct } from '../notify/product.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { checkId } from '../incidents/rules.ts'
 import { systemClock } from '../lib/clock.ts'
 import { sendTestNotifications, targetOrigins } from '../notify/test-send.ts'

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { InvalidInput } from '../incidents/rules.ts'
 import { SQLITE_FILE, openDatabase, type Database } from '../store/database.ts'
 import { UsageError } from './command.ts'

@@ -1,7 +1,7 @@
 // The CLI's write commands on a remote instance (DESIGN §11): --url / STATUS_API_URL and --token / STATUS_API_TOKEN
 // instead of database settings. Every failure is one line naming its cause: unreachable, 401, 403, or the 400's detail.
 import { randomUUID } from 'node:crypto'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { UsageError } from './command.ts'
 
 /** The options every remote-capable command takes besides its own. */

@@ -5,7 +5,7 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { recordPush } from '../checks/push.ts'
 import type { Database } from '../store/database.ts'
-import type { ComponentCheck, StatusDeclaration } from '../status/declaration.ts'
+import type { ComponentCheck, StatusDeclaration } from '../declaration/declaration.ts'
 
 const PUSH_EVERY_MS = 15_000
 /** How the stand-ins behave in a minute of the hour (wall clock), unless they are calm. */

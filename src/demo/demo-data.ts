@@ -1,7 +1,7 @@
 // Writes the demo's data: 90 days of generated history, a few incidents and maintenance windows. Demo only:
 // it replaces the history of the database it is given, so the demo runs on a database of its own.
 import type { Database } from '../store/database.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
 import { seedHistory } from './seed.ts'
 

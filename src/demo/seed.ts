@@ -6,7 +6,7 @@ import { deleteAllUptimeDaily, upsertUptimeDaily } from '../store/repositories/u
 import { rollUpRows } from '../monitor/day-rollups.ts'
 import { RAW_RETENTION_DAYS } from '../monitor/history.ts'
 import { reportedComponents } from '../monitor/reported-components.ts'
-import { BUILTIN_PROBES, builtinDeclaration, type StatusDeclaration } from '../status/declaration.ts'
+import { BUILTIN_PROBES, builtinDeclaration, type StatusDeclaration } from '../declaration/declaration.ts'
 import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
 import { generateHistory, type SeedOptions } from './generated-history.ts'
 

@@ -1,5 +1,5 @@
 // What a command answers: an interaction response at once (a modal, choices, a PONG), or work whose message is sent
-// within the 3 s when it is quick, or as a deferred answer that is edited when it is done (./interactions-route.ts).
+// within the 3 s when it is quick, or as a deferred answer that is edited when it is done (src/http/operator/discord-interactions.ts).
 import type { Logger } from 'pino'
 import { InvalidInput } from '../incidents/rules.ts'
 import type { Locale } from '../lib/locale.ts'

@@ -2,11 +2,11 @@
 // the declaration, and this replica's manual statuses.
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { DiscordCommandsConfig } from '../config.ts'
+import type { DiscordCommandsConfig } from '../config/index.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { SiteLinks } from '../publish/links.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { StatusService } from '../status/service.ts'
 import type { Tables } from '../store/tables.ts'
 

@@ -1,7 +1,7 @@
 // `/component set|clear`: a manual component's status, through the same operations as the operator API's
 // `PUT` / `DELETE /v1/components/{id}/status`.
 import { checkMessage } from '../incidents/rules.ts'
-import { clearManualComponent, setManualComponent } from '../status/manual-components.ts'
+import { clearManualComponent, setManualComponent } from '../operations/manual-components.ts'
 import { authorOf } from './access.ts'
 import { say, type Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'

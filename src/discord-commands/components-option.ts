@@ -3,7 +3,7 @@
 import {
   checkIncidentComponents, checkMaintenanceComponents, parseComponentReference, type ComponentReference, type IncidentComponent
 } from '../incidents/rules.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 
 export const COMPONENTS_LABEL = 'components'
 

@@ -46,7 +46,7 @@ const RULES: Array<[RegExp, (...parts: string[]) => string]> = [
   [/^incident (\d+) was resolved meanwhile; nothing was written$/, (id) => `Vorfall ${id} wurde inzwischen behoben; es wurde nichts geschrieben`],
   [/^(\S+) \((\S+)\) must be after (\S+) \((\S+)\)$/, (to, toTime, from, fromTime) => `${option(to)} (${toTime}) muss nach ${option(from)} (${fromTime}) liegen`],
   [/^(\S+) \((\S+)\) is in the past; the window would never be shown$/, (to, time) => `${option(to)} (${time}) liegt in der Vergangenheit; das Fenster würde nie angezeigt`],
-  // The manual components' refusals (src/status/manual-components.ts).
+  // The manual components' refusals (src/operations/manual-components.ts).
   [/^"(.*)" is not a declared component \(manual ones: (.*)\)$/s,
     (id, manual) => `"${id}" ist keine angegebene Komponente (manuelle: ${manual === 'none' ? 'keine' : manual})`],
   [/^"(.*)" is measured by its (\S+) check; only components declared with check: \{ manual: true \} are set by hand \(manual ones: (.*)\)$/s,

@@ -1,10 +1,10 @@
 // `/status` for anyone in the guild: the one public status (src/status/service.ts) as an ephemeral embed in the page's
-// words (src/site/assets/status-text.js): the indicator, the components that are not operational, the open incidents
+// words (src/view/status-text.js): the indicator, the components that are not operational, the open incidents
 // with links, and the page. It computes nothing of its own.
 import type { Interaction } from './interaction.ts'
 import { COLOURS, fitEmbed, type Embed } from '../notify/discord-embed.ts'
 import { incidentUrl, statusUrl } from '../publish/links.ts'
-import { TEXT } from '../site/assets/status-view.js'
+import { TEXT } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { WORDS } from './words.ts'

@@ -3,7 +3,7 @@
 import type { SearchResult } from '../api/search.ts'
 import { escapeHtml } from '../lib/html.ts'
 import { brandedTitle, renderPage } from '../site/layout.ts'
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { DocsSite } from './docs-site.ts'
 import { LABELS } from './labels.ts'

@@ -1,6 +1,6 @@
 // The spec's {base_url}: PUBLIC_BASE_URL when set, otherwise the request's own origin when its host is well formed.
 import type { FastifyRequest } from 'fastify'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import { isValidHost } from '../lib/host.ts'
 import { LruCache } from '../lib/lru.ts'
 

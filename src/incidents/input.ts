@@ -1,6 +1,6 @@
 // Operator input as typed, checked into what the operations take: one check for the CLI, the operator API and Discord,
 // so all three refuse the same things in the same words (only the name of each input differs: --title, title).
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './operations.ts'
 import { checkWindow } from './operations.ts'
 import {

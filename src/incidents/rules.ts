@@ -3,7 +3,7 @@ import type { Static } from 'typebox'
 import type {
   AffectedComponentStatus as AffectedSchema, ComponentOutage as OutageSchema, IncidentImpact as ImpactSchema, IncidentStatus as StatusSchema
 } from '../api/incidents.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 
 export type IncidentStatus = Static<typeof StatusSchema>
 export type IncidentImpact = Static<typeof ImpactSchema>

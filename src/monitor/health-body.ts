@@ -2,8 +2,8 @@
 // three always, then every other declared component; the overall status follows the rule in status.ts, and a declared
 // component's `down` makes it `degraded`, or `down` when the component is critical.
 import type { MeasuredHealthBody } from '../api/health.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
-import type { Measurement } from '../status/measure.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
+import type { Measurement } from './measure.ts'
 import type { BotProbeResult, ProbeResult } from './probes/probe.ts'
 import { overallStatus, worse, type OverallStatus } from './status.ts'
 
@@ -17,7 +17,7 @@ export function buildHealthBody (input: {
   results: ProbeResults
   /** Declared components; without one, the spec's three alone. */
   declaration?: StatusDeclaration
-  /** Each declared component's measurement by id (src/status/measure.ts). */
+  /** Each declared component's measurement by id (src/monitor/measure.ts). */
   measurements?: ReadonlyMap<string, Measurement>
   version: string
   startedAt: number

@@ -7,7 +7,7 @@ import {
   type ComponentCheckRow, type DayCounts, type DayLatency
 } from '../store/repositories/component-checks.ts'
 import { listUptimeDaily } from '../store/repositories/uptime-daily.ts'
-import { BUILTIN_PROBES } from '../status/declaration.ts'
+import { BUILTIN_PROBES } from '../declaration/declaration.ts'
 import { MINUTES_PER_DAY, dateOfDay, dayOfMinute, isoOfMinute, minuteOf } from '../lib/minutes.ts'
 import { asComponentStatus, asOverallStatus } from './status.ts'
 

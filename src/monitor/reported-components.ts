@@ -1,5 +1,5 @@
 // The components the health body and the history report: the spec's three always, then every other declared one.
-import { BUILTIN_PROBES, type StatusDeclaration } from '../status/declaration.ts'
+import { BUILTIN_PROBES, type StatusDeclaration } from '../declaration/declaration.ts'
 import { OVERALL } from '../store/repositories/component-checks.ts'
 
 /**

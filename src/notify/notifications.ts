@@ -3,7 +3,7 @@
 import { notifyProduct } from './product.ts'
 import type { Logger } from 'pino'
 import type { MeasuredHealthBody } from '../api/health.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/index.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { Database } from '../store/database.ts'
 import { createMaintenanceClock } from './maintenance-clock.ts'

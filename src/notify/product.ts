@@ -1,6 +1,6 @@
 // The product a notification speaks for (the status file's \`product\`): its name in Discord embeds (author and
 // footer) and in webhook payloads, with the icon Discord can show. Undefined without a name: messages stay neutral.
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 
 export interface NotifyProduct {
   name: string

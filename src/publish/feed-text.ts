@@ -1,6 +1,6 @@
 // The words of the feeds in English and German; incident statuses and impacts in the status page's words.
 import type { Locale } from '../lib/locale.ts'
-import { TEXT } from '../site/assets/status-view.js'
+import { TEXT } from '../view/status-view.js'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceStep } from './feed-events.ts'
 

@@ -3,7 +3,7 @@
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
 import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
-import { TEXT } from '../site/assets/status-view.js'
+import { TEXT } from '../view/status-view.js'
 
 export interface FollowOptions {
   lang: Locale

@@ -1,11 +1,11 @@
 // The status page as Markdown (/status.md and its German twin): the same API bodies and the same words as the HTML page
-// (src/site/assets/status-text.js), for agents and anyone who wants the status as plain text. The headline and the
+// (src/view/status-text.js), for agents and anyone who wants the status as plain text. The headline and the
 // components table render the one public status (GET /api/v1/health/components) and decide nothing.
 import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
-import { dateTime, millis, percent } from '../site/assets/status-format.js'
-import { TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../site/assets/status-view.js'
+import { dateTime, millis, percent } from '../view/status-format.js'
+import { TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { localPath } from '../site/layout.ts'
 import type { ShownStatus } from '../status/model.ts'

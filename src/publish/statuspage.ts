@@ -13,7 +13,7 @@ import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { maintenanceSteps, type MaintenanceStep } from './feed-events.ts'
 import { newestFirstBy } from '../lib/stored-time.ts'
-import { componentLayout } from '../site/assets/status-view.js'
+import { componentLayout } from '../view/status-view.js'
 import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
 
 /** The paths under `{base_url}/status/api/v2/`, as Statuspage names them. */

@@ -1,7 +1,7 @@
 // Uptime per window (1d, 7d, 30d, 90d) from the history body, overall or for one component: the figures the metrics,
 // agents, badges and /status.md report.
 import type { HistoryBody } from '../api/health.ts'
-import { uptimeOfDays } from '../site/assets/status-uptime.js'
+import { uptimeOfDays } from '../view/status-uptime.js'
 
 /** A component's id: the history reports the builtin three today and every declared component once it records them. */
 export type UptimeComponent = string

@@ -1,16 +1,16 @@
 // The page of one declared component (/status/components/{id}, English and German), server-rendered without script:
 // its status now as the model has it, what affects it, its response time, 90 days of uptime and the last 24 hours.
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 import type { PublicComponent, PublicGroup } from '../api/components.ts'
 import type { ComponentHistory } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import { localPath, renderPage } from './layout.ts'
-import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from './assets/status-view.js'
-import { componentUptimeSection, lastDaySection } from './assets/status-uptime.js'
-import { latencyDaysSection, latencySection } from './assets/status-sparkline.js'
-import { dateTime, millis } from './assets/status-format.js'
+import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
+import { componentUptimeSection, lastDaySection } from '../view/status-uptime.js'
+import { latencyDaysSection, latencySection } from '../view/status-sparkline.js'
+import { dateTime, millis } from '../view/status-format.js'
 
 /** An active maintenance window naming the component, as far as it is known. */
 export interface NamingWindow {

@@ -1,12 +1,12 @@
 // The incident history (/status/history?page=N, English and German): the incidents resolved in the last 90 days,
 // newest first, a fixed number to a page, each as the status page lists it; server-rendered without script.
-import type { DeclaredProduct, StatusDeclaration } from '../status/declaration.ts'
+import type { DeclaredProduct, StatusDeclaration } from '../declaration/declaration.ts'
 import type { Incident } from '../api/incidents.ts'
 import { RECENT_RESOLVED } from '../incidents/view.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import { localPath, renderPage } from './layout.ts'
-import { TEXT, historyHref, pastIncidentItem } from './assets/status-view.js'
+import { TEXT, historyHref, pastIncidentItem } from '../view/status-view.js'
 
 /** Incidents on one page: as many as the status page's recent window, so page 2 starts where the status page stops. */
 export const HISTORY_PAGE_SIZE = RECENT_RESOLVED

@@ -2,9 +2,9 @@
 // page, English and German), for the sitemap, llms.txt and friends.
 import { localPath } from './layout.ts'
 import type { PagePair, PageSource } from './page-source.ts'
-import type { StatusDeclaration } from '../status/declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { componentPath } from './component-page.ts'
-import { TEXT } from './assets/status-view.js'
+import { TEXT } from '../view/status-view.js'
 
 /** With a declaration, its components' pages follow the status page and its history, in page order. */
 export function sitePages (germanPrefix: string, declaration?: Pick<StatusDeclaration, 'components'> & Partial<Pick<StatusDeclaration, 'product'>>): PageSource {

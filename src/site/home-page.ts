@@ -3,8 +3,8 @@ import { escapeHtml } from '../lib/html.ts'
 import { brandedTitle, localPath, renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { ComponentsBody } from '../api/components.ts'
-import type { DeclaredProduct } from '../status/declaration.ts'
-import { TEXT } from './assets/status-view.js'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
+import { TEXT } from '../view/status-view.js'
 
 export interface HomePageOptions {
   lang: Locale

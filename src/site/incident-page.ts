@@ -1,15 +1,15 @@
 // The permanent pages of one incident (/status/incidents/{id}) and one maintenance window (/status/maintenance/{id}),
 // English and German: every update, newest first. Feeds, notifications and the status page link here.
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 import type { Incident } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { localPath, renderPage } from './layout.ts'
-import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from './assets/status-view.js'
-import type { StatusDeclaration } from '../status/declaration.ts'
-import { dateTime, time } from './assets/status-format.js'
+import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from '../view/status-view.js'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
+import { dateTime, time } from '../view/status-format.js'
 
 export interface PermalinkPageOptions {
   lang: Locale

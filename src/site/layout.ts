@@ -4,8 +4,8 @@ import { brandStylesheet } from '../brand/stylesheet.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
-import type { DeclaredProduct } from '../status/declaration.ts'
-import { TEXT } from './assets/status-view.js'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
+import { TEXT } from '../view/status-view.js'
 
 export interface PageOptions {
   lang: Locale

@@ -1,6 +1,6 @@
 // The page a browser gets for an address that does not exist (HTTP 404), in the site's layout and the visitor's
 // language, with the ways back: the status page, the docs, the home page.
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import { brandedTitle, localPath, renderPage } from './layout.ts'

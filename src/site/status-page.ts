@@ -1,13 +1,13 @@
 // The status page (`/status` and its German twin): server-rendered sections plus the refresh script's settings.
-import type { DeclaredProduct } from '../status/declaration.ts'
+import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
 import { followSection } from './follow-section.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import { TEXT, findGuild, guildAnswer, renderSections, shardFinderSection, type StatusBodies } from './assets/status-view.js'
+import { TEXT, findGuild, guildAnswer, renderSections, shardFinderSection, type StatusBodies } from '../view/status-view.js'
 import type { ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
-import { dateTime, time } from './assets/status-format.js'
+import { dateTime, time } from '../view/status-format.js'
 
 export interface StatusPageOptions {
   lang: Locale

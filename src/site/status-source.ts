@@ -8,7 +8,7 @@ import type { Monitor } from '../monitor/monitor.ts'
 import type { StatusService } from '../status/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
-import type { StatusBodies } from './assets/status-view.js'
+import type { StatusBodies } from '../view/status-view.js'
 
 /**
  * The status page's view of the services: each method returns exactly the body its API endpoint serves,

@@ -2,8 +2,8 @@
 // active maintenance windows, every component's status, each group's, and the page indicator. Pure: every surface
 // (page, Markdown, Statuspage copy, badges, feeds, MCP, metrics, notifications) renders this value and computes nothing.
 import type { ComponentsBody, PublicComponent, PublicGroup } from '../api/components.ts'
-import type { DeclaredComponent, StatusDeclaration } from './declaration.ts'
-import type { Measurement, PublicComponentStatus } from './measure.ts'
+import type { DeclaredComponent, StatusDeclaration } from '../declaration/declaration.ts'
+import type { Measurement, PublicComponentStatus } from '../monitor/measure.ts'
 
 /** Statuspage's page indicator, and `maintenance` while a window affects components and nothing is worse. */
 export type Indicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance'

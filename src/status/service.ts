@@ -8,7 +8,7 @@ import type { IncidentsData } from '../incidents/view.ts'
 import type { Clock } from '../lib/clock.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import type { HealthSnapshot, Measurements, Monitor } from '../monitor/monitor.ts'
-import type { StatusDeclaration } from './declaration.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { affectingNow } from './affecting.ts'
 import { computeStatus } from './model.ts'
 

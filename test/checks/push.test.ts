@@ -9,7 +9,7 @@ import { InvalidInput } from '../../src/incidents/rules.ts'
 import { openDatabase } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
 import { findCheckResult, listCheckResults } from '../../src/store/repositories/check-results.ts'
-import { loadStatusFile } from '../../src/status/status-file.ts'
+import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
 import { runBinWith, runCommandWith } from '../cli/run-bin.ts'
 

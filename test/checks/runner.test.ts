@@ -11,7 +11,7 @@ import { ManualClock, systemClock } from '../../src/lib/clock.ts'
 import { MemoryCache } from '../../src/store/cache/memory-cache.ts'
 import { openDatabase } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
-import { loadStatusFile } from '../../src/status/status-file.ts'
+import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { buildTestApp, databaseBackends, tempDir } from '../helper.ts'
 import { httpTarget } from './targets.ts'
 

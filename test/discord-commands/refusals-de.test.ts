@@ -1,12 +1,12 @@
 // Every refusal the operations can give has a German translation for Discord users; the settings are checked at start.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { loadConfig } from '../../src/config.ts'
+import { loadConfig } from '../../src/config/index.ts'
 import { refusalInGerman } from '../../src/discord-commands/refusals-de.ts'
 import { checkWindow } from '../../src/incidents/operations.ts'
 import { InvalidInput, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle } from '../../src/incidents/rules.ts'
 import { parseTimeInput } from '../../src/incidents/time-input.ts'
-import { builtinDeclaration } from '../../src/status/declaration.ts'
+import { builtinDeclaration } from '../../src/declaration/declaration.ts'
 import { describeWriteError } from '../../src/store/write-errors.ts'
 
 const refusalOf = (fn: () => unknown): string => {
@@ -50,7 +50,7 @@ describe('German refusals', () => {
       'status resolved makes no sense for a new incident',
       // With the labels of the other front doors (the operator API names inputs without dashes).
       'to (2026-11-21T10:00:00.000Z) must be after from (2026-11-21T11:00:00.000Z)', 'to (2026-11-21T10:00:00.000Z) is in the past; the window would never be shown',
-      // The manual components' refusals (src/status/manual-components.ts).
+      // The manual components' refusals (src/operations/manual-components.ts).
       'the status is required (one of operational, degraded_performance, partial_outage, major_outage)',
       'the status must be one of operational, degraded_performance, partial_outage, major_outage (got "down")',
       '"musik" is not a declared component (manual ones: music, dashboard)',

@@ -5,7 +5,7 @@ import {
   TEXT_LIMITS, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle,
   parseComponentReference
 } from '../../src/incidents/rules.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
 
 /** A declaration with these component ids, in this (file) order. */
 function declaring (...ids: string[]): StatusDeclaration {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildHealthBody, type ProbeResults } from '../../src/monitor/health-body.ts'
 import type { ComponentStatus } from '../../src/monitor/status.ts'
-import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration } from '../../src/status/declaration.ts'
-import { measureComponents, type ManualStatus } from '../../src/status/measure.ts'
+import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { measureComponents, type ManualStatus } from '../../src/monitor/measure.ts'
 
 const ok = { status: 'ok' as const, latencyMs: 1 }
 const probes = (overrides: Partial<Record<keyof ProbeResults, ComponentStatus>> = {}): ProbeResults => ({

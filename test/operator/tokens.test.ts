@@ -2,7 +2,7 @@
 // `status-api token new`, the constant-time matcher, and `status-api component set|clear` on the database.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config.ts'
+import { ConfigError, loadConfig } from '../../src/config/index.ts'
 import { tokenMatcher } from '../../src/http/operator/auth.ts'
 import { loadManualComponents } from '../../src/store/repositories/manual-components.ts'
 import { buildTestApp } from '../helper.ts'

@@ -6,11 +6,11 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
-import { projectRoot } from '../../src/config.ts'
+import { projectRoot } from '../../src/config/index.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 import { componentSite } from './component-site.ts'
-import { TEXT } from '../../src/site/assets/status-view.js'
-import { day, percent } from '../../src/site/assets/status-format.js'
+import { TEXT } from '../../src/view/status-view.js'
+import { day, percent } from '../../src/view/status-format.js'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { problems } from '../../src/api/problems.ts'
 import type { FixtureStatus } from './fixtures.ts'
 import { parseSnowflake } from '../../src/bot/guild-shard.ts'
-import { findGuild } from '../../src/site/assets/status-view.js'
+import { findGuild } from '../../src/view/status-view.js'
 import { badgeContent, badgeSvg } from '../../src/publish/badges.ts'
-import { latencySparklineImage } from '../../src/site/assets/status-sparkline.js'
+import { latencySparklineImage } from '../../src/view/status-sparkline.js'
 
 export function fakeStatusApi (fixture: FixtureStatus, counts: Record<string, number> = {}) {
   return async function routes (app: FastifyInstance): Promise<void> {

@@ -11,7 +11,7 @@ import { renderNotFoundPage } from '../../src/site/not-found-page.ts'
 import { testConfig, type Env } from '../helper.ts'
 import { fakeStatusApi } from './fake-api.ts'
 import { FixtureStatus, NOW } from './fixtures.ts'
-import type { StatusDeclaration } from '../../src/status/declaration.ts'
+import type { StatusDeclaration } from '../../src/declaration/declaration.ts'
 
 export interface SiteAppOptions {
   env?: Env

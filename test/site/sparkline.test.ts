@@ -1,8 +1,8 @@
 // The latency sparkline: 5-minute points that keep each spike, lines broken by gaps, a lone point as a dash, the words.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { latencyPoints, latencySection, latencySparkline } from '../../src/site/assets/status-sparkline.js'
-import { TEXT } from '../../src/site/assets/status-view.js'
+import { latencyPoints, latencySection, latencySparkline } from '../../src/view/status-sparkline.js'
+import { TEXT } from '../../src/view/status-view.js'
 
 const GENERATED = '2026-11-21T12:00:30.000Z'
 /** A check `ago` minutes before the last minute of the window (12:00). */

@@ -1,10 +1,10 @@
-// The status page's dates and numbers, written out per language without Intl (src/site/assets/status-format.js), are
+// The status page's dates and numbers, written out per language without Intl (src/view/status-format.js), are
 // exactly what Intl writes for the same options: for every month and day, and for numbers of every size and tie.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { dateTime, millis, percent } from '../../src/site/assets/status-format.js'
-import { TEXT } from '../../src/site/assets/status-view.js'
+import { dateTime, millis, percent } from '../../src/view/status-format.js'
+import { TEXT } from '../../src/view/status-view.js'
 
 const LANGUAGES = ['en', 'de'] as const
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { brotliCompressSync, constants } from 'node:zlib'
-import { lastDaySlots } from '../../src/site/assets/status-view.js'
+import { lastDaySlots } from '../../src/view/status-view.js'
 import { sitePages } from '../../src/site/home-and-status-pages.ts'
 import * as data from './fixtures.ts'
 import { NOW, XSS_TITLE, history } from './fixtures.ts'

@@ -1,8 +1,8 @@
 // The status model's rules (DESIGN §10): effective component status, groups, and the page indicator.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { StatusDeclaration } from '../../src/status/declaration.ts'
-import type { Measurement } from '../../src/status/measure.ts'
+import type { StatusDeclaration } from '../../src/declaration/declaration.ts'
+import type { Measurement } from '../../src/monitor/measure.ts'
 import { computeStatus, type ModelInput } from '../../src/status/model.ts'
 
 const text = (en: string) => ({ en, de: en })

@@ -6,7 +6,7 @@ import { loadHistory } from '../../src/monitor/history.ts'
 import { runHousekeeping } from '../../src/monitor/housekeeping.ts'
 import { MINUTES_PER_DAY, dayOfDate, minuteOf } from '../../src/lib/minutes.ts'
 import { seedHistory, HistoryExistsError } from '../../src/demo/seed.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
 import { openDatabase, type Database } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
 import {

@@ -3,7 +3,7 @@
 // decide and word the refusals, the same as the CLI's.
 import { Type, type Static } from 'typebox'
 import { Incident, Maintenance } from '../../api/incidents.ts'
-import { MANUAL_STATUSES } from '../../status/manual-components.ts'
+import { MANUAL_STATUSES } from '../../operations/manual-components.ts'
 import { SHARD_STATUSES } from '../../bot/heartbeat-reporter.ts'
 import { MAX_PUSH_LATENCY_MS, MAX_PUSH_MESSAGE, PUSH_STATUSES } from '../../checks/push.ts'
 import { COMPONENT_OUTAGES, INCIDENT_IMPACTS, INCIDENT_STATUSES, TEXT_LIMITS } from '../../incidents/rules.ts'

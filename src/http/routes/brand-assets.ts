@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { problems } from '../../api/problems.ts'
 import { brandStylesheet } from '../../brand/stylesheet.ts'
 import { sendableBytes, type SendableBody } from '../../lib/serialized.ts'
-import type { DeclaredProduct } from '../../status/declaration.ts'
+import type { DeclaredProduct } from '../../declaration/declaration.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 

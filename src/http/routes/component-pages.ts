@@ -1,7 +1,7 @@
 // GET /status/components/{id} (and under the German prefix): one declared component's page, from memory (the model,
 // its history, the incidents); each page rendered once per state it shows. An undeclared id is the site's 404.
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 import type { Incident } from '../../api/incidents.ts'
 import type { ComponentHistory } from '../../api/health.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
@@ -14,7 +14,7 @@ import { localPath } from '../../site/layout.ts'
 import { renderComponentPage, type NamingWindow } from '../../site/component-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
-import { latencySparklineImage } from '../../site/assets/status-sparkline.js'
+import { latencySparklineImage } from '../../view/status-sparkline.js'
 import { baseUrlOf } from '../base-url.ts'
 
 export interface ComponentPageOptions {

@@ -2,7 +2,7 @@
 // /robots.txt and /llms.txt, each rendered once per base URL and served with its ETag.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 import { servesApiDescription, servesSitemap } from '../../discovery/access.ts'
 import {
   CATALOG_CONTENT_TYPE, CATALOG_PATH, OPENAPI_MEDIA_TYPE, OPENAPI_PATH, apiCatalog, catalogLinkHeader

@@ -15,7 +15,7 @@ import { HTML_TYPE, encodeOnce, heldBytes, serialize, type SendableBody, type Se
 import { sendPage, sendSerialized } from '../send.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
 import { baseUrlOf } from '../base-url.ts'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 
 export interface DocsRoutesOptions {
   /** For {base_url}: the pages' absolute links (hreflang) point there. */

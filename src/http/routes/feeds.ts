@@ -1,6 +1,6 @@
 // GET /status/feed.atom and /status/feed.rss, and both under the German prefix: every published update, from memory.
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'

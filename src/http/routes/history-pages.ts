@@ -15,7 +15,7 @@ import { HISTORY_PAGE_SIZE, historyPath, renderHistoryPage } from '../../site/hi
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 
 export interface HistoryPageRouteOptions {
   config: Config

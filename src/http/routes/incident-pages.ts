@@ -10,7 +10,7 @@ import { renderIncidentPage, renderMaintenancePage } from '../../site/incident-p
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 
 export interface IncidentPageOptions {
   config: Config

@@ -8,7 +8,7 @@ import type { Locale } from '../../lib/locale.ts'
 import { localPath } from '../../site/layout.ts'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
-import type { StatusBodies } from '../../site/assets/status-view.js'
+import type { StatusBodies } from '../../view/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { HTML_TYPE, encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
 import { LruCache } from '../../lib/lru.ts'
@@ -16,7 +16,7 @@ import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
 import { baseUrlOf } from '../base-url.ts'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 
 export interface SiteRouteOptions {
   /** For {base_url}: the pages' absolute links (hreflang) point there. */

@@ -2,7 +2,7 @@
 // Statuspage v2 page, from memory (DESIGN §9, §10).
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
-import type { Config } from '../../config.ts'
+import type { Config } from '../../config/index.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { jsonResponse } from '../../../api/common.ts'
 import type { Context } from '../../../context.ts'
-import { clearManualComponent, setManualComponent } from '../../../status/manual-components.ts'
+import { clearManualComponent, setManualComponent } from '../../../operations/manual-components.ts'
 import { ComponentParams, ManualStatusAnswer, ManualStatusBody } from '../schemas.ts'
 import { operatorProblemResponses } from '../responses.ts'
 

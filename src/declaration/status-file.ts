@@ -2,7 +2,7 @@
 // rules across keys. Every mistake is one StatusFileError (./file-error.ts) line, `<path>: <rule>`; never a stack.
 import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'
-import type { Env } from '../config.ts'
+import type { Env } from '../lib/environment.ts'
 import type { StatusDeclaration } from './declaration.ts'
 import { substituteEnvironment } from './env-substitution.ts'
 import { toDeclaration } from './file-declaration.ts'

@@ -1,6 +1,6 @@
 // Types of status-uptime.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { ComponentHistory } from '../../api/health.ts'
-import type { IncidentsBody } from '../../api/incidents.ts'
+import type { ComponentHistory } from '../api/health.ts'
+import type { IncidentsBody } from '../api/incidents.ts'
 import type { StatusText } from './status-view.js'
 
 export declare function componentUptimeSection (text: StatusText, history: ComponentHistory | null, name: string, incidents?: IncidentsBody | null): string

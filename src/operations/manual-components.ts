@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely'
 import { InvalidInput, checkMessage, printable } from '../incidents/rules.ts'
 import { deleteManualComponent, upsertManualComponent } from '../store/repositories/manual-components.ts'
 import type { Tables } from '../store/tables.ts'
-import type { StatusDeclaration } from './declaration.ts'
-import type { ManualStatus } from './measure.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
+import type { ManualStatus } from '../monitor/measure.ts'
 
 /** What an operator may set: everything but under_maintenance (maintenance windows say that). */
 export const MANUAL_STATUSES: ReadonlyArray<ManualStatus['status']> = ['operational', 'degraded_performance', 'partial_outage', 'major_outage']

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { builtinDeclaration, type StatusDeclaration } from './status/declaration.ts'
-import { StatusFileError } from './status/file-error.ts'
-import { loadStatusFile } from './status/status-file.ts'
-import { MIN_SECRET_LENGTH, OPERATOR_SCOPES, type OperatorScope, type OperatorToken } from './http/operator/scopes.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../declaration/declaration.ts'
+import { StatusFileError } from '../declaration/file-error.ts'
+import { loadStatusFile } from '../declaration/status-file.ts'
+import type { Env } from '../lib/environment.ts'
+import { MIN_SECRET_LENGTH, OPERATOR_SCOPES, type OperatorScope, type OperatorToken } from './operator-scopes.ts'
 
 export type DeployEnv = 'production' | 'staging'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -85,12 +86,12 @@ export class ConfigError extends Error {
 }
 
 const codeDir = path.dirname(fileURLToPath(import.meta.url))
-/** The project's root: this file's folder is src/ or, bundled, dist/ (src/bundle/build.ts). */
-export const projectRoot = path.resolve(codeDir, '..')
 /** True when this process runs the bundle in dist/ rather than the TypeScript sources (docs/en/operations.md#bundle). */
 export const runsBundle = path.basename(codeDir) === 'dist'
+/** The project's root: this file's folder is src/config/ or, bundled, dist/ (src/bundle/build.ts). */
+export const projectRoot = path.resolve(codeDir, runsBundle ? '..' : '../..')
 
-export type Env = Record<string, string | undefined>
+export type { Env }
 
 /** Reads `.env` from the working directory when present (values already in the environment win). */
 export function loadDotEnv (file = '.env'): void {

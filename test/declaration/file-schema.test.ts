@@ -1,14 +1,14 @@
 // The status file's schema as editors get it: valid JSON Schema 2020-12 that accepts DESIGN §10's example and
-// refuses a typo; and the loader's check (src/status/schema-check.ts) reads it exactly as Ajv does.
+// refuses a typo; and the loader's check (src/declaration/schema-check.ts) reads it exactly as Ajv does.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { parse } from 'yaml'
-import { statusFileJsonSchema, StatusFileSchema } from '../../src/status/file-schema.ts'
-import { firstViolation, SUPPORTED_KEYWORDS } from '../../src/status/schema-check.ts'
-import { base, changed, refusals, type Json } from './cases.ts'
+import { statusFileJsonSchema, StatusFileSchema } from '../../src/declaration/file-schema.ts'
+import { firstViolation, SUPPORTED_KEYWORDS } from '../../src/declaration/schema-check.ts'
+import { base, changed, refusals, type Json } from '../status/cases.ts'
 
 const EXAMPLE = path.join(import.meta.dirname, '../fixtures/status/design-example.yaml')
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict'
 import { copyFileSync, cpSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config.ts'
-import { builtinDeclaration } from '../../src/status/declaration.ts'
+import { ConfigError, loadConfig } from '../../src/config/index.ts'
+import { builtinDeclaration } from '../../src/declaration/declaration.ts'
 import { tempDir } from '../helper.ts'
 
 const EXAMPLE = path.join(import.meta.dirname, '../fixtures/status/design-example.yaml')

@@ -1,5 +1,5 @@
 // Types of status-sparkline.js (plain JavaScript shared with the browser) for the server's TypeScript.
-import type { ComponentHistory } from '../../api/health.ts'
+import type { ComponentHistory } from '../api/health.ts'
 import type { StatusText } from './status-view.js'
 
 type Checks = Pick<ComponentHistory, 'generatedAt' | 'checks'>

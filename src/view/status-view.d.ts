@@ -1,10 +1,10 @@
 // Types of status-view.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { ComponentsBody, PublicComponent, PublicGroup } from '../../api/components.ts'
-import type { Indicator, ShownStatus } from '../../status/model.ts'
-import type { PlatformStatusBody } from '../../api/platform-status.ts'
-import type { HealthBody, HistoryBody } from '../../api/health.ts'
-import type { Incident, IncidentsBody } from '../../api/incidents.ts'
-import type { ShardLookupBody, ShardsBody } from '../../api/shards.ts'
+import type { ComponentsBody, PublicComponent, PublicGroup } from '../api/components.ts'
+import type { Indicator, ShownStatus } from '../status/model.ts'
+import type { PlatformStatusBody } from '../api/platform-status.ts'
+import type { HealthBody, HistoryBody } from '../api/health.ts'
+import type { Incident, IncidentsBody } from '../api/incidents.ts'
+import type { ShardLookupBody, ShardsBody } from '../api/shards.ts'
 
 export interface StatusBodies {
   /** The one public status (DESIGN §10): the headline and the components render it. */

@@ -1,7 +1,7 @@
 // Durations of the status file: 30s, 2m, 800ms, 1h, 1m30s read into milliseconds, anything else refused.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { formatDuration, parseDuration } from '../../src/status/duration.ts'
+import { formatDuration, parseDuration } from '../../src/declaration/duration.ts'
 
 describe('durations', () => {
   it('reads hours, minutes, seconds and milliseconds in that order', () => {

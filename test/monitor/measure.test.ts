@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/status/declaration.ts'
-import { measureComponents } from '../../src/status/measure.ts'
+import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { measureComponents } from '../../src/monitor/measure.ts'
 
 const builtin = {
   database: { status: 'ok' as const, latencyMs: 1.2 },

@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { MIN_CONTRAST, ON_ACCENT, contrastRatio, formatRatio, lightenForDark, themeContrast } from '../brand/colour.ts'
 import { footerMistake } from '../brand/footer.ts'
-import { readBrandImage } from '../brand/image.ts'
+import { BrandImageError, readBrandImage } from '../brand/image.ts'
 import {
   BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
   type DeclaredProduct, type LocalizedText, type StatusDeclaration
@@ -157,7 +157,12 @@ function declaredProduct (product: NonNullable<StatusFile['product']>, options: 
     const value = product[key]
     if (value === undefined) return undefined
     const at = ['product', key]
-    return readBrandImage(path.resolve(folder, value), at, options.mayQuote(formatPath(at)) ? value : undefined)
+    try {
+      return readBrandImage(path.resolve(folder, value), options.mayQuote(formatPath(at)) ? value : undefined)
+    } catch (error) {
+      if (error instanceof BrandImageError) throw new StatusFileError(at, error.message)
+      throw error
+    }
   }
   const footer = product.footer === undefined ? undefined : localized(product.footer)
   for (const lang of ['en', 'de'] as const) {

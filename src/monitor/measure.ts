@@ -2,9 +2,9 @@
 // what `/api/v1/health` reports per component and what the minute history records. Incidents and maintenance are
 // not measurements; the model (./model.ts) adds them.
 import type { PlatformStatusBody } from '../api/platform-status.ts'
-import type { ProbeResult } from '../monitor/probes/probe.ts'
-import type { ComponentStatus } from '../monitor/status.ts'
-import type { DeclaredComponent, StatusDeclaration } from './declaration.ts'
+import type { ProbeResult } from './probes/probe.ts'
+import type { ComponentStatus } from './status.ts'
+import type { DeclaredComponent, StatusDeclaration } from '../declaration/declaration.ts'
 
 /** Statuspage's five component statuses: what the model and every surface show. */
 export type PublicComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance'

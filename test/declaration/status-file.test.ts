@@ -6,11 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { stringify } from 'yaml'
-import { builtinDescription, type StatusDeclaration } from '../../src/status/declaration.ts'
-import { StatusFileError } from '../../src/status/file-error.ts'
-import { loadStatusFile } from '../../src/status/status-file.ts'
+import { builtinDescription, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { StatusFileError } from '../../src/declaration/file-error.ts'
+import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
-import { changed, http, refusals, type Json } from './cases.ts'
+import { changed, http, refusals, type Json } from '../status/cases.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/status')
 const EXAMPLE = path.join(FIXTURES, 'design-example.yaml')

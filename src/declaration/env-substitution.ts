@@ -1,6 +1,6 @@
 // `${NAME}` in the status file's string values, replaced from the environment so that secrets stay out of the file.
 // Errors name the place and the variable, never a value.
-import type { Env } from '../config.ts'
+import type { Env } from '../lib/environment.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
 import { quote } from './schema-check.ts'
 
