@@ -1,11 +1,16 @@
 // Lint rules: eslint's and typescript-eslint's recommended sets, promise checks that need types, and the layering
-// of DESIGN §7 (dependencies point down: the contract and the helpers import nothing above them, no domain imports http/).
+// of DESIGN §7 as the editor can see it (the contract, the helpers and the view import nothing outside their folder; no
+// domain folder imports http/); test/imports.test.ts checks the whole graph for cycles.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
+const beyondTheContract = { regex: '^\\.\\./(?!api/)', message: 'src/view/ imports nothing of ours outside its folder but the contract\'s types in src/api/ (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
-const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo', 'discord-commands', 'brand']
+const domainFolders = [
+  'config', 'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
+  'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
+]
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },
@@ -32,6 +37,10 @@ export default tseslint.config(
   {
     files: ['src/api/**', 'src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ourOwnParent] }] }
+  },
+  {
+    files: ['src/view/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [beyondTheContract] }] }
   },
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),

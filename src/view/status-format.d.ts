@@ -1,5 +1,5 @@
 // Types of status-format.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { StatusText } from './status-view.js'
+import type { StatusText } from './status-text.js'
 
 export declare function esc (value: string | number): string
 export declare function dateTime (text: StatusText, iso: string): string

@@ -1,6 +1,6 @@
 // Types of status-sparkline.js (plain JavaScript shared with the browser) for the server's TypeScript.
 import type { ComponentHistory } from '../api/health.ts'
-import type { StatusText } from './status-view.js'
+import type { StatusText } from './status-text.js'
 
 type Checks = Pick<ComponentHistory, 'generatedAt' | 'checks'>
 export declare function latencyPoints (history: Checks): Array<[number, number]>

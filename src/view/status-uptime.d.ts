@@ -1,7 +1,7 @@
 // Types of status-uptime.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
 import type { ComponentHistory } from '../api/health.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
-import type { StatusText } from './status-view.js'
+import type { StatusText } from './status-text.js'
 
 export declare function componentUptimeSection (text: StatusText, history: ComponentHistory | null, name: string, incidents?: IncidentsBody | null): string
 export declare function lastDaySection (text: StatusText, history: Pick<ComponentHistory, 'generatedAt' | 'checks'> | null): string

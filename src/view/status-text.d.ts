@@ -1,0 +1,52 @@
+// Types of status-text.js (plain JavaScript, because the browser runs it too) for the server's TypeScript: the words
+// of the status view in each language.
+import type { ComponentsBody, PublicComponent } from '../api/components.ts'
+
+type Indicator = ComponentsBody['indicator']
+type ShownStatus = PublicComponent['status']
+
+export interface StatusText {
+  lang: 'en' | 'de'
+  dateLocale: string
+  /** The headline's words for each page indicator. */
+  overall: Record<Indicator, string>
+  overallDetail: Record<Indicator, string>
+  status: Record<'ok' | 'degraded' | 'down' | 'unknown' | 'no_data', string>
+  componentStatus: Record<ShownStatus, string>
+  /** "Acme status", or "System status" without a product name. */
+  pageTitle: (name: string | undefined) => string
+  incidentStatus: Record<'investigating' | 'identified' | 'monitoring' | 'resolved', string>
+  impact: Record<'none' | 'minor' | 'major' | 'critical', string>
+  lastUpdated: string
+  refreshFailed: string
+  refreshNote: (seconds: number) => string
+  utc: string
+  updatesLabel: string
+  incidentLink: string
+  olderIncidents: string
+  pastIncidents: string
+  noPastIncidents: string
+  incidentPageTitle: string
+  maintenancePageTitle: string
+  backToStatus: string
+  maintenanceState: Record<'scheduled' | 'active' | 'ended' | 'cancelled', string>
+  maintenanceEvents: Record<'scheduled' | 'started' | 'ended' | 'cancelled', string>
+  maintenanceWindow: (from: string, to: string) => string
+  uptimeTableLatencyHead: string[]
+  maintenanceNow: string
+  componentPageKicker: string
+  componentGroup: string
+  componentNow: string
+  componentAffectedBy: string
+  componentNothingAffects: string
+  componentPageDescription: (name: string, product: string | undefined) => string
+  latency: string
+  affected: string
+  incidentNumber: (id: number) => string
+  maintenanceNumber: (id: number) => string
+  incidentTimes: (started: string, resolved: string | null) => string
+  /** The status page's path in this language (`/status`, `/de/status`): incident links go below it. */
+  statusPath?: string
+}
+
+export declare const TEXT: { en: StatusText, de: StatusText }
