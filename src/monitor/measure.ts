@@ -1,6 +1,6 @@
 // Each declared component's measured status, from the probes, the chat platform's status and what operators set:
 // what `/api/v1/health` reports per component and what the minute history records. Incidents and maintenance are
-// not measurements; the model (./model.ts) adds them.
+// not measurements; the model (src/status/model.ts) adds them.
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { ProbeResult } from './probes/probe.ts'
 import type { ComponentStatus } from './status.ts'

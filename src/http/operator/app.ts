@@ -19,7 +19,7 @@ import operatorIncidentRoutes from './routes/incidents.ts'
 import operatorMaintenanceRoutes from './routes/maintenance.ts'
 import operatorPushRoutes from './routes/push.ts'
 
-/** The largest body a route takes; POST /v1/heartbeats takes more (src/operator/routes/heartbeats.ts). */
+/** The largest body a route takes; POST /v1/heartbeats takes more (./routes/heartbeats.ts). */
 export const BODY_LIMIT_BYTES = 64 * 1024
 
 export async function buildOperatorApp (context: Context): Promise<FastifyInstance> {

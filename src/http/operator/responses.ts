@@ -3,7 +3,7 @@
 import { Type } from 'typebox'
 import { problemResponses } from '../../api/common.ts'
 
-/** The header every POST may carry (src/operator/idempotency.ts). */
+/** The header every POST may carry (./idempotency.ts). */
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({
     description: 'Any 1–255 visible ASCII characters (a UUID). The same key and body within 24 h get the first answer again, and nothing is written twice; the same key with another body gets 422.'
