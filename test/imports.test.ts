@@ -1,5 +1,5 @@
-// Imports point one way (DESIGN §7, docs/en/architecture.md): the graph of src/'s folders has no cycle, no two files
-// import each other in a loop, and each floor imports only the floors below it.
+// Imports point one way (DESIGN §7): the graph of src/'s folders has no cycle, no two files import each other in a
+// loop, and each folder imports only its own floor and those below, as docs/en/architecture.md's table of floors says.
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -78,6 +78,15 @@ function witness (graph: Map<string, string[]>, from: string, to: string): strin
   return `${from} -> ${to}`
 }
 
+/** The floors of docs/en/architecture.md, from the top down: each a list of `src/…` entries. */
+function documentedFloors (): string[][] {
+  const doc = readFileSync(path.join(root, 'docs/en/architecture.md'), 'utf8')
+  const table = doc.slice(doc.indexOf('## The floors'), doc.indexOf('\n## ', doc.indexOf('## The floors') + 1))
+  return table.split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| floor'))
+    .map((line) => [...line.split('|')[2]!.matchAll(/`([^`]+)`/g)].map((match) => `src/${match[1]!}`))
+}
+
 describe('the import graph of src/', () => {
   const graph = importGraph()
 
@@ -105,6 +114,22 @@ describe('the import graph of src/', () => {
     const files = new Map([...graph].map(([file, targets]) => [file, new Set(targets)]))
     const cycle = findCycle(files)
     assert.equal(cycle, undefined, `files import each other: ${cycle?.join(' -> ')}`)
+  })
+
+  it('runs down the floors of docs/en/architecture.md, which name every entry of src/ once', () => {
+    const floors = documentedFloors()
+    assert.ok(floors.length >= 5, `read ${floors.length} floors`)
+    const floorOf = new Map(floors.flatMap((entries, index) => entries.map((entry) => [entry, floors.length - index] as const)))
+    const entries = readdirSync(src, { withFileTypes: true }).map((entry) => `src/${entry.name}${entry.isDirectory() ? '/' : ''}`)
+    assert.deepEqual(entries.filter((entry) => !floorOf.has(entry)), [], 'every entry of src/ is on a floor')
+    assert.equal(floorOf.size, floors.flat().length, 'no entry is on two floors')
+    const upward: string[] = []
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        if (floorOf.get(topOf(target))! > floorOf.get(topOf(file))!) upward.push(`${file} -> ${target}`)
+      }
+    }
+    assert.deepEqual(upward, [], 'an import runs up a floor')
   })
 
   it('finds a cycle when there is one (the check itself can fail)', () => {
