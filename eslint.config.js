@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
+const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (DESIGN §7).' }
+const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (DESIGN §7).' }
 const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo', 'discord-commands', 'brand']
 
 export default tseslint.config(
@@ -36,6 +38,14 @@ export default tseslint.config(
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),
     rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
+  },
+  {
+    files: ['src/operations/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [frontDoors] }] }
+  },
+  {
+    files: ['src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [cliToHttp] }] }
   },
   {
     files: ['src/site/assets/**/*.js', 'src/view/**/*.js'],
