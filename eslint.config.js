@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint'
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
 const beyondTheContract = { regex: '^\\.\\./(?!api/)', message: 'src/view/ imports nothing of ours outside its folder but the contract\'s types in src/api/ (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
+const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (DESIGN §7).' }
+const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (DESIGN §7).' }
 const domainFolders = [
   'config', 'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
   'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
@@ -45,6 +47,14 @@ export default tseslint.config(
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),
     rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
+  },
+  {
+    files: ['src/operations/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [frontDoors] }] }
+  },
+  {
+    files: ['src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [cliToHttp] }] }
   },
   {
     files: ['src/site/assets/**/*.js', 'src/view/**/*.js'],

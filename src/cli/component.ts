@@ -1,11 +1,11 @@
 // `status-api component set|clear`: an operator's status on a manual component — on the database, or on a remote
-// instance's operator API (--url). The one operation is src/operations/manual-components.ts.
+// instance's operator API (--url), through the same operations (src/operations/; the domain's is manual-components.ts).
 import type { Config } from '../config/index.ts'
-import { systemClock } from '../lib/clock.ts'
-import { MANUAL_STATUSES, checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from '../operations/manual-components.ts'
+import { MANUAL_STATUSES } from '../operations/manual-components.ts'
 import { commandWithActions } from './command.ts'
-import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
+import { operationsFor } from './operations.ts'
+import { asUsage, parseCommandLine } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
 
 const usage = `status-api component <action> [options]
 
@@ -30,13 +30,8 @@ async function set (args: string[], config: Config): Promise<number> {
   const { options, positionals } = parseCommandLine(command, args, ['message', ...REMOTE_OPTIONS], ['component id', 'status'])
   const [id, status] = positionals as [string, string]
   const input = { status, message: options.message }
-  const remote = remoteOf(command, options, config)
-  if (remote !== undefined) {
-    await callOperator(command, remote, 'PUT', `/v1/components/${encodeURIComponent(id)}/status`, input)
-  } else {
-    await asUsage(command, () => checkManualStatus(config.status, id, input))
-    await withExistingDatabase(config, (database) => setManualComponent(database.db, config.status, id, input, systemClock.now()))
-  }
+  const operations = operationsFor(command, options, config)
+  await asUsage(command, () => operations.setComponentStatus(id, input))
   console.log(`component ${id}: ${status}`)
   return 0
 }
@@ -45,13 +40,8 @@ async function clear (args: string[], config: Config): Promise<number> {
   const command = 'component clear'
   const { options, positionals } = parseCommandLine(command, args, [...REMOTE_OPTIONS], ['component id'])
   const id = positionals[0]!
-  const remote = remoteOf(command, options, config)
-  if (remote !== undefined) {
-    await callOperator(command, remote, 'DELETE', `/v1/components/${encodeURIComponent(id)}/status`)
-  } else {
-    await asUsage(command, () => checkManualComponent(config.status, id))
-    await withExistingDatabase(config, (database) => clearManualComponent(database.db, config.status, id, systemClock.now()))
-  }
+  const operations = operationsFor(command, options, config)
+  await asUsage(command, () => operations.clearComponentStatus(id))
   console.log(`component ${id}: operational (cleared)`)
   return 0
 }

@@ -1,11 +1,10 @@
 // `status-api heartbeat --shard N --status ready --ping MS [--guilds N] [--cluster N]`: a bot shard reports in.
 import { parseArgs } from 'node:util'
-import { heartbeatProblem, reportHeartbeat, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
-import { openDatabase } from '../store/database.ts'
-import { migrate } from '../store/migrate.ts'
-import type { Config } from '../config/index.ts'
+import { heartbeatProblem, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { UsageError, type Command } from './command.ts'
-import { REMOTE_HELP, callOperator, remoteOf } from './remote.ts'
+import { operationsFor } from './operations.ts'
+import { asUsage } from './options.ts'
+import { REMOTE_HELP } from './remote.ts'
 
 export function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, token?: string } {
   let values: Record<string, string | undefined>
@@ -52,20 +51,11 @@ bots that group shards in clusters; the status page folds the shards by cluster.
 ${REMOTE_HELP} The token needs the heartbeat scope.`,
   async run (args, config) {
     const { url, token, ...report } = parseHeartbeatArgs(args)
-    const remote = remoteOf('heartbeat', { url, token }, config)
-    if (remote !== undefined) await callOperator('heartbeat', remote, 'POST', '/v1/heartbeats', { reports: [report] })
-    else await reportToDatabase(config, report)
+    // Locally, the database is created when it is not there yet: a bot's shards may report before the server starts.
+    const operations = operationsFor('heartbeat', { url, token }, config)
+    await asUsage('heartbeat', () => operations.reportHeartbeats([report]))
     console.log(`shard ${report.shard}${report.cluster == null ? '' : ` (cluster ${report.cluster})`}: ${report.status}`)
     return 0
   }
 }
 
-async function reportToDatabase (config: Config, report: HeartbeatReport): Promise<void> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  try {
-    await migrate(database)
-    await reportHeartbeat(database, report)
-  } finally {
-    await database.close()
-  }
-}

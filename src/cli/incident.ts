@@ -1,17 +1,12 @@
 // `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops — on the database,
-// or on a remote instance's operator API (--url).
+// or on a remote instance's operator API (--url), through the same operations (src/operations/).
 import type { Config } from '../config/index.ts'
-import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
-import { CLI_LABELS, checkIncidentUpdate, checkOpenIncident, checkResolveMessage } from '../incidents/input.ts'
-import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId, type IncidentStatus } from '../incidents/rules.ts'
+import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'
 import { RESOLVED_DAYS } from '../incidents/view.ts'
-import { systemClock } from '../lib/clock.ts'
-import type { OperatorIncident } from '../http/operator/schemas.ts'
-import { listedIncidents, listedSince } from '../http/operator/view.ts'
-import { loadIncidents } from '../store/repositories/incidents.ts'
 import { commandWithActions } from './command.ts'
-import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
+import { operationsFor } from './operations.ts'
+import { asUsage, parseCommandLine } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
 import { printTable } from './table.ts'
 
 const usage = `status-api incident <action> [options]
@@ -46,14 +41,8 @@ async function open (args: string[], config: Config): Promise<number> {
   const command = 'incident open'
   const { options, lists } = parseCommandLine(command, args, ['title', 'impact', 'message', 'status', ...REMOTE_OPTIONS], [], ['component'])
   const typed = { title: options.title, impact: options.impact, status: options.status, message: options.message, components: lists.component }
-  const remote = remoteOf(command, options, config)
-  let incident: { id: number, impact: string, status: string }
-  if (remote !== undefined) {
-    incident = await callOperator<OperatorIncident>(command, remote, 'POST', '/v1/incidents', typed)
-  } else {
-    const checked = await asUsage(command, () => checkOpenIncident(typed, config.status, CLI_LABELS))
-    incident = { id: await withExistingDatabase(config, (database) => openIncident(database.db, checked, systemClock.now())), ...checked }
-  }
+  const operations = operationsFor(command, options, config)
+  const incident = await asUsage(command, () => operations.openIncident(typed))
   console.log(`incident ${incident.id} opened (${incident.impact}, ${incident.status})`)
   return 0
 }
@@ -64,14 +53,8 @@ async function update (args: string[], config: Config): Promise<number> {
   const id = await asUsage(command, () => checkId('incident', positionals[0]))
   // None given: the incident keeps the components it has.
   const typed = { status: options.status, message: options.message, components: lists.component.length === 0 ? undefined : lists.component }
-  const remote = remoteOf(command, options, config)
-  let status: IncidentStatus
-  if (remote !== undefined) {
-    status = (await callOperator<OperatorIncident>(command, remote, 'POST', `/v1/incidents/${id}/updates`, typed)).status
-  } else {
-    const checked = await asUsage(command, () => checkIncidentUpdate(typed, config.status, CLI_LABELS))
-    status = await withExistingDatabase(config, (database) => asUsage(command, () => updateIncident(database.db, id, checked, systemClock.now())))
-  }
+  const operations = operationsFor(command, options, config)
+  const { status } = await asUsage(command, () => operations.updateIncident(id, typed))
   console.log(`incident ${id} updated (${status})`)
   return 0
 }
@@ -80,13 +63,8 @@ async function resolve (args: string[], config: Config): Promise<number> {
   const command = 'incident resolve'
   const { options, positionals } = parseCommandLine(command, args, ['message', ...REMOTE_OPTIONS], ['incident id'])
   const id = await asUsage(command, () => checkId('incident', positionals[0]))
-  const remote = remoteOf(command, options, config)
-  if (remote !== undefined) {
-    await callOperator(command, remote, 'POST', `/v1/incidents/${id}/resolve`, options.message === undefined ? {} : { message: options.message })
-  } else {
-    const message = await asUsage(command, () => checkResolveMessage(options.message, CLI_LABELS))
-    await withExistingDatabase(config, (database) => asUsage(command, () => resolveIncident(database.db, id, message, systemClock.now())))
-  }
+  const operations = operationsFor(command, options, config)
+  await asUsage(command, () => operations.resolveIncident(id, options.message))
   console.log(`incident ${id} resolved`)
   return 0
 }
@@ -94,11 +72,8 @@ async function resolve (args: string[], config: Config): Promise<number> {
 async function list (args: string[], config: Config): Promise<number> {
   const command = 'incident list'
   const { options } = parseCommandLine(command, args, [...REMOTE_OPTIONS])
-  const remote = remoteOf(command, options, config)
-  const now = systemClock.now()
-  const shown = remote !== undefined
-    ? (await callOperator<{ incidents: OperatorIncident[] }>(command, remote, 'GET', '/v1/incidents?state=all')).incidents
-    : listedIncidents(await withExistingDatabase(config, (database) => loadIncidents(database.db, listedSince(now))), now, 'all')
+  const operations = operationsFor(command, options, config)
+  const shown = await asUsage(command, () => operations.listIncidents('all'))
   if (shown.length === 0) {
     console.log(`no open incidents and none resolved in the last ${RESOLVED_DAYS} days`)
     return 0

@@ -1,18 +1,14 @@
 // `status-api maintenance schedule|end|list`: operators announce planned work and end it — on the database, or on a
-// remote instance's operator API (--url).
+// remote instance's operator API (--url), through the same operations (src/operations/).
 import type { Config } from '../config/index.ts'
-import { endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
-import { CLI_LABELS, checkScheduleMaintenance } from '../incidents/input.ts'
 import { TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'
 import { TIME_INPUT_HELP } from '../incidents/time-input.ts'
-import { UPCOMING_DAYS, type MaintenanceState } from '../incidents/view.ts'
-import { systemClock } from '../lib/clock.ts'
-import type { OperatorMaintenance } from '../http/operator/schemas.ts'
-import { LIST_ENDED_DAYS, listedWindowsSince, operatorMaintenance } from '../http/operator/view.ts'
-import { loadMaintenances } from '../store/repositories/maintenances.ts'
+import { UPCOMING_DAYS } from '../incidents/view.ts'
+import { LIST_ENDED_DAYS } from '../operations/view.ts'
 import { commandWithActions } from './command.ts'
-import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
+import { operationsFor } from './operations.ts'
+import { asUsage, parseCommandLine } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
 import { printTable } from './table.ts'
 
 const usage = `status-api maintenance <action> [options]
@@ -43,16 +39,8 @@ async function schedule (args: string[], config: Config): Promise<number> {
   const command = 'maintenance schedule'
   const { options, lists } = parseCommandLine(command, args, ['title', 'message', 'from', 'to', ...REMOTE_OPTIONS], [], ['component'])
   const typed = { title: options.title, message: options.message, from: options.from, to: options.to, components: lists.component }
-  const remote = remoteOf(command, options, config)
-  let window: { id: number, startsAt: string, endsAt: string }
-  if (remote !== undefined) {
-    window = await callOperator<OperatorMaintenance>(command, remote, 'POST', '/v1/maintenance', typed)
-  } else {
-    const now = systemClock.now()
-    const checked = await asUsage(command, () => checkScheduleMaintenance(typed, config.status, now, CLI_LABELS))
-    const id = await withExistingDatabase(config, (database) => scheduleMaintenance(database.db, checked, now))
-    window = { id, startsAt: new Date(checked.startsAt).toISOString(), endsAt: new Date(checked.endsAt).toISOString() }
-  }
+  const operations = operationsFor(command, options, config)
+  const window = await asUsage(command, () => operations.scheduleMaintenance(typed))
   console.log(`maintenance ${window.id} scheduled from ${window.startsAt} to ${window.endsAt}`)
   return 0
 }
@@ -61,10 +49,8 @@ async function end (args: string[], config: Config): Promise<number> {
   const command = 'maintenance end'
   const { options, positionals } = parseCommandLine(command, args, [...REMOTE_OPTIONS], ['maintenance id'])
   const id = await asUsage(command, () => checkId('maintenance', positionals[0]))
-  const remote = remoteOf(command, options, config)
-  const was: MaintenanceState = remote !== undefined
-    ? (await callOperator<OperatorMaintenance & { was: MaintenanceState }>(command, remote, 'POST', `/v1/maintenance/${id}/end`, {})).was
-    : await withExistingDatabase(config, (database) => asUsage(command, () => endMaintenance(database.db, id, systemClock.now())))
+  const operations = operationsFor(command, options, config)
+  const { was } = await asUsage(command, () => operations.endMaintenance(id))
   console.log(was === 'scheduled' ? `maintenance ${id} cancelled (it had not started)` : `maintenance ${id} ended`)
   return 0
 }
@@ -72,11 +58,8 @@ async function end (args: string[], config: Config): Promise<number> {
 async function list (args: string[], config: Config): Promise<number> {
   const command = 'maintenance list'
   const { options } = parseCommandLine(command, args, [...REMOTE_OPTIONS])
-  const remote = remoteOf(command, options, config)
-  const now = systemClock.now()
-  const windows = remote !== undefined
-    ? (await callOperator<{ maintenance: OperatorMaintenance[] }>(command, remote, 'GET', '/v1/maintenance')).maintenance
-    : (await withExistingDatabase(config, (database) => loadMaintenances(database.db, listedWindowsSince(now)))).map((row) => operatorMaintenance(row, now))
+  const operations = operationsFor(command, options, config)
+  const windows = await asUsage(command, () => operations.listMaintenance())
   if (windows.length === 0) {
     console.log(`no maintenance windows coming, running or ended in the last ${LIST_ENDED_DAYS} days`)
     return 0

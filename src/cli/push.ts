@@ -1,10 +1,9 @@
 // `status-api push COMPONENT [--status ok|degraded|down] [--latency MS] [--message TEXT]`: a push component reports in.
-import { PUSH_STATUSES, checkPush, recordPush } from '../checks/push.ts'
-import { systemClock } from '../lib/clock.ts'
-import { migrate } from '../store/migrate.ts'
+import { PUSH_STATUSES } from '../checks/push.ts'
 import { UsageError, type Command } from './command.ts'
-import { asUsage, parseCommandLine, withExistingDatabase } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS, callOperator, remoteOf } from './remote.ts'
+import { operationsFor } from './operations.ts'
+import { asUsage, parseCommandLine } from './options.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
 
 const usage = `status-api push COMPONENT [--status STATUS] [--latency MS] [--message TEXT]
 
@@ -26,19 +25,10 @@ export const pushCommand: Command = {
     if (latency !== undefined && !/^\d+(\.\d+)?$/.test(latency)) throw new UsageError(`${command}: --latency must be a number of milliseconds (got "${latency}")`)
     const input = { status: options.status, latencyMs: latency === undefined ? undefined : Number(latency), message: options.message }
     const component = positionals[0]!
-    const remote = remoteOf(command, options, config)
-    if (remote !== undefined) {
-      // The remote instance's status file decides what may push; its refusals come back as they are.
-      const answer = await callOperator<{ status: string, latencyMs: number | null }>(command, remote, 'POST', `/v1/push/${encodeURIComponent(component)}`, input)
-      return recorded(component, answer)
-    }
-    // Refused before the database is opened: a typo writes nothing and needs no database.
-    await asUsage(command, () => checkPush(config.status, component, input, systemClock.now()))
-    const row = await withExistingDatabase(config, async (database) => {
-      await migrate(database)
-      return await asUsage(command, () => recordPush(database.db, config.status, component, input, systemClock.now()))
-    })
-    return recorded(component, row)
+    // Locally, refused before the database is opened: a typo writes nothing and needs no database. Remotely, the
+    // remote instance's status file decides what may push; its refusals come back as they are.
+    const operations = operationsFor(command, options, config)
+    return recorded(component, await asUsage(command, () => operations.push(component, input)))
   }
 }
 

@@ -1,6 +1,5 @@
-// What the command handlers work with: the store the CLI writes to, the one status model, the incidents in memory,
-// the declaration, and this replica's manual statuses.
-import type { Kysely } from 'kysely'
+// What the command handlers work with: the database the operations (src/operations/) write to, the one status model,
+// the incidents in memory, the declaration, and this replica's manual statuses.
 import type { Logger } from 'pino'
 import type { DiscordCommandsConfig } from '../config/index.ts'
 import type { IncidentsService } from '../incidents/service.ts'
@@ -8,11 +7,11 @@ import type { Clock } from '../lib/clock.ts'
 import type { SiteLinks } from '../publish/links.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { StatusService } from '../status/service.ts'
-import type { Tables } from '../store/tables.ts'
+import type { Database } from '../store/database.ts'
 
 export interface CommandContext {
   discord: Pick<DiscordCommandsConfig, 'operatorGuildId' | 'operatorRoleIds'>
-  db: Kysely<Tables>
+  database: Database
   declaration: StatusDeclaration
   status: StatusService
   incidents: IncidentsService

@@ -1,12 +1,11 @@
-// `/component set|clear`: a manual component's status, through the same operations as the operator API's
-// `PUT` / `DELETE /v1/components/{id}/status`.
+// `/component set|clear`: a manual component's status, through the same operations (src/operations/) as the operator
+// API's `PUT` / `DELETE /v1/components/{id}/status`.
 import { checkMessage } from '../incidents/rules.ts'
-import { clearManualComponent, setManualComponent } from '../operations/manual-components.ts'
-import { authorOf } from './access.ts'
 import { say, type Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
+import { operationsOf } from './operations.ts'
 import { WORDS } from './words.ts'
 
 export function componentCommand (interaction: Interaction, context: CommandContext): Answer {
@@ -21,8 +20,9 @@ export function componentCommand (interaction: Interaction, context: CommandCont
       const message = value('message')
       return {
         work: async () => {
+          // The message first, named as the option is: a refusal of it is Discord's `message`, not the operation's `the message`.
           const change = message === undefined ? { status } : { status, message: checkMessage('message', message) }
-          await write(context, () => setManualComponent(context.db, context.declaration, id, change, context.clock.now(), authorOf(interaction)))
+          await write(context, () => operationsOf(interaction, context).setComponentStatus(id, change))
           await shown()
           return { content: words.componentSet(id, status) }
         }
@@ -31,7 +31,7 @@ export function componentCommand (interaction: Interaction, context: CommandCont
     case 'clear':
       return {
         work: async () => {
-          await write(context, () => clearManualComponent(context.db, context.declaration, id, context.clock.now(), authorOf(interaction)))
+          await write(context, () => operationsOf(interaction, context).clearComponentStatus(id))
           await shown()
           return { content: words.componentCleared(id) }
         }

@@ -1,30 +1,29 @@
-// `/incident open|update|resolve` and their forms: the CLI's operations with the CLI's checks, answered in the
-// user's language. Without a title or message, open asks for them in a modal; without a message, update does.
-import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
-import { InvalidInput, checkId, checkImpact, checkMessage, checkStatus, checkTitle, type IncidentComponent, type IncidentImpact, type IncidentStatus } from '../incidents/rules.ts'
+// `/incident open|update|resolve` and their forms: the CLI's operations with the CLI's checks (src/incidents/input.ts),
+// answered in the user's language. Without a title or message, open asks for them in a modal; without a message,
+// update does — once the options the form carries have passed the same checks.
+import { DISCORD_LABELS, operationsOf } from './operations.ts'
+import { checkIncidentUpdateOptions, checkOpenIncidentOptions } from '../incidents/input.ts'
+import { checkId, type IncidentStatus } from '../incidents/rules.ts'
 import { incidentUrl } from '../publish/links.ts'
-import { authorOf } from './access.ts'
 import { say, type Answer, type Message } from './answer.ts'
-import { retryWhileBusy } from './busy-retry.ts'
 import type { CommandContext } from './command-context.ts'
-import { incidentComponents } from './components-option.ts'
+import { componentsTyped } from './components-option.ts'
 import type { Interaction } from './interaction.ts'
 import { incidentModal, type ModalRequest } from './modals.ts'
 import { WORDS } from './words.ts'
 
-interface OpenInput {
-  impact: IncidentImpact
-  status: IncidentStatus
-  components: IncidentComponent[]
-  /** As typed: the modal carries it to the submit, where it is checked again. */
-  componentsText: string
+/** The options of `/incident open` but the title and message, checked; `components` as typed (a modal carries it). */
+interface OpenOptions {
+  impact: string
+  status: string
+  components: string
 }
 
-interface UpdateInput {
+/** The same of `/incident update`: `components` undefined when not given (the incident keeps its own). */
+interface UpdateOptions {
   id: number
   status: IncidentStatus | undefined
-  components: IncidentComponent[] | undefined
-  componentsText: string | undefined
+  components: string | undefined
 }
 
 export function incidentCommand (interaction: Interaction, context: CommandContext): Answer {
@@ -32,19 +31,19 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
   const value = (name: string) => options.get(name)?.value
   switch (interaction.command!.subcommand) {
     case 'open': {
-      const input = openInput(value('impact'), value('status'), value('components'), context)
+      const input = openOptions(value('impact'), value('status'), value('components'), context)
       const title = value('title')
       const message = value('message')
       if (title === undefined || message === undefined) {
-        return incidentModal({ kind: 'open', impact: input.impact, status: input.status, components: input.componentsText }, { title, message }, interaction.locale)
+        return incidentModal({ kind: 'open', ...input }, { title, message }, interaction.locale)
       }
       return { work: () => open(interaction, context, input, title, message) }
     }
     case 'update': {
-      const input = updateInput(idAsTyped(value('incident')), value('status'), value('components'), context)
+      const input = updateOptions(idAsTyped(value('incident')), value('status'), value('components'), context)
       const message = value('message')
       if (message === undefined) {
-        return incidentModal({ kind: 'update', id: String(input.id), status: input.status, components: input.componentsText }, {}, interaction.locale)
+        return incidentModal({ kind: 'update', id: String(input.id), status: input.status, components: input.components }, {}, interaction.locale)
       }
       return { work: () => update(interaction, context, input, message) }
     }
@@ -53,8 +52,7 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
       const message = value('message')
       return {
         work: async () => {
-          const checked = message === undefined ? undefined : checkMessage('message', message)
-          await write(context, () => resolveIncident(context.db, id, checked, context.clock.now(), authorOf(interaction)))
+          await write(context, () => operationsOf(interaction, context).resolveIncident(id, message))
           return withLink(WORDS[interaction.locale].resolved(id), interaction, context, id)
         }
       }
@@ -68,43 +66,33 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
 export function incidentModalSubmit (interaction: Interaction, context: CommandContext, request: ModalRequest): Answer {
   const fields = interaction.modal!.fields
   if (request.kind === 'open') {
-    const input = openInput(request.impact, request.status, request.components, context)
+    const input = openOptions(request.impact, request.status, request.components, context)
     return { work: () => open(interaction, context, input, fields.get('title'), fields.get('message')) }
   }
-  const input = updateInput(request.id, request.status, request.components, context)
+  const input = updateOptions(request.id, request.status, request.components, context)
   return { work: () => update(interaction, context, input, fields.get('message')) }
 }
 
-function openInput (impact: string | undefined, status: string | undefined, components: string | undefined, context: CommandContext): OpenInput {
-  const checked = {
-    impact: checkImpact('impact', impact),
-    status: status === undefined ? 'investigating' as const : checkStatus('status', status),
-    components: incidentComponents(components ?? '', context.declaration)!,
-    componentsText: components ?? ''
-  }
-  // The CLI's refusal, with the option's name.
-  if (checked.status === 'resolved') throw new InvalidInput('status resolved makes no sense for a new incident')
-  return checked
+function openOptions (impact: string | undefined, status: string | undefined, components: string | undefined, context: CommandContext): OpenOptions {
+  const checked = checkOpenIncidentOptions({ impact, status, components: componentsTyped(components) }, context.declaration, DISCORD_LABELS)
+  return { impact: checked.impact, status: checked.status, components: components ?? '' }
 }
 
-function updateInput (id: string | undefined, status: string | undefined, components: string | undefined, context: CommandContext): UpdateInput {
-  return {
-    id: checkId('incident', id),
-    status: status === undefined ? undefined : checkStatus('status', status),
-    components: incidentComponents(components, context.declaration),
-    componentsText: components
-  }
+function updateOptions (id: string | undefined, status: string | undefined, components: string | undefined, context: CommandContext): UpdateOptions {
+  const checkedId = checkId('incident', id)
+  const checked = checkIncidentUpdateOptions({ status, components: componentsTyped(components) }, context.declaration, DISCORD_LABELS)
+  return { id: checkedId, status: checked.status, components }
 }
 
-async function open (interaction: Interaction, context: CommandContext, input: OpenInput, title: string | undefined, message: string | undefined): Promise<Message> {
-  const incident = { ...input, title: checkTitle('title', title), message: checkMessage('message', message), by: authorOf(interaction) }
-  const id = await write(context, () => openIncident(context.db, incident, context.clock.now()))
-  return withLink(WORDS[interaction.locale].opened(id, incident.impact, incident.status), interaction, context, id)
+async function open (interaction: Interaction, context: CommandContext, input: OpenOptions, title: string | undefined, message: string | undefined): Promise<Message> {
+  const typed = { title, message, impact: input.impact, status: input.status, components: componentsTyped(input.components) }
+  const incident = await write(context, () => operationsOf(interaction, context).openIncident(typed))
+  return withLink(WORDS[interaction.locale].opened(incident.id, incident.impact, incident.status), interaction, context, incident.id)
 }
 
-async function update (interaction: Interaction, context: CommandContext, input: UpdateInput, message: string | undefined): Promise<Message> {
-  const change = { status: input.status, components: input.components, message: checkMessage('message', message), by: authorOf(interaction) }
-  const status = await write(context, () => updateIncident(context.db, input.id, change, context.clock.now()))
+async function update (interaction: Interaction, context: CommandContext, input: UpdateOptions, message: string | undefined): Promise<Message> {
+  const typed = { status: input.status, message, components: componentsTyped(input.components) }
+  const { status } = await write(context, () => operationsOf(interaction, context).updateIncident(input.id, typed))
   return withLink(WORDS[interaction.locale].updated(input.id, status), interaction, context, input.id)
 }
 
@@ -113,9 +101,9 @@ export function idAsTyped (text: string | undefined): string | undefined {
   return text?.trim().replace(/^#/, '')
 }
 
-/** The write, tried again while the database is busy, then the incidents in memory read again so the page shows it now. */
+/** The write (which waits for a busy database: ./operations.ts), then the incidents in memory read again so the page shows it now. */
 export async function write<T> (context: CommandContext, operation: () => Promise<T>): Promise<T> {
-  const result = await retryWhileBusy(operation, context.busyWaitMs)
+  const result = await operation()
   await context.incidents.refresh().catch(() => undefined) // the background refresher shows it within 10 s anyway
   return result
 }

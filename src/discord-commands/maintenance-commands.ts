@@ -1,14 +1,13 @@
-// `/maintenance schedule|end`: the CLI's operations, its time forms (now, +2h, ISO 8601 with a zone) and its checks.
-import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
-import { checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
-import { parseTimeInput } from '../incidents/time-input.ts'
+// `/maintenance schedule|end`: the CLI's operations, its time forms (now, +2h, ISO 8601 with a zone) and its checks
+// (src/incidents/input.ts), with the options' names in refusals.
+import { checkId } from '../incidents/rules.ts'
 import { maintenanceUrl } from '../publish/links.ts'
-import { authorOf } from './access.ts'
 import { say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
-import { maintenanceComponents } from './components-option.ts'
+import { componentsTyped } from './components-option.ts'
 import { idAsTyped, write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
+import { operationsOf } from './operations.ts'
 import { WORDS } from './words.ts'
 
 export function maintenanceCommand (interaction: Interaction, context: CommandContext): Answer {
@@ -18,20 +17,11 @@ export function maintenanceCommand (interaction: Interaction, context: CommandCo
     ({ content: context.links === undefined ? text : `${text} ${maintenanceUrl(context.links, interaction.locale, id)}` })
   switch (interaction.command!.subcommand) {
     case 'schedule': {
-      const now = context.clock.now()
-      const window = {
-        title: checkTitle('title', value('title')),
-        message: checkMessage('message', value('message')),
-        startsAt: parseTimeInput('from', value('from'), now),
-        endsAt: parseTimeInput('to', value('to'), now),
-        components: maintenanceComponents(value('components'), context.declaration),
-        by: authorOf(interaction)
-      }
-      checkWindow(window, now)
+      const typed = { title: value('title'), message: value('message'), from: value('from'), to: value('to'), components: componentsTyped(value('components')) }
       return {
         work: async () => {
-          const id = await write(context, () => scheduleMaintenance(context.db, window, now))
-          return link(words.scheduled(id, window.startsAt, window.endsAt), id)
+          const window = await write(context, () => operationsOf(interaction, context).scheduleMaintenance(typed))
+          return link(words.scheduled(window.id, Date.parse(window.startsAt), Date.parse(window.endsAt)), window.id)
         }
       }
     }
@@ -39,7 +29,7 @@ export function maintenanceCommand (interaction: Interaction, context: CommandCo
       const id = checkId('maintenance', idAsTyped(value('window')))
       return {
         work: async () => {
-          const was = await write(context, () => endMaintenance(context.db, id, context.clock.now(), authorOf(interaction)))
+          const { was } = await write(context, () => operationsOf(interaction, context).endMaintenance(id))
           return link(was === 'scheduled' ? words.cancelled(id) : words.ended(id), id)
         }
       }

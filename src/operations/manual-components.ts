@@ -1,5 +1,6 @@
-// The one operation behind `status-api component set|clear`, PUT/DELETE /v1/components/{id}/status and Discord's
-// /component set: an operator's status on a component the status file declares `check: { manual: true }`.
+// The domain operation behind setComponentStatus and clearComponentStatus (./local.ts: `status-api component set|clear`,
+// PUT/DELETE /v1/components/{id}/status, Discord's /component set|clear): an operator's status on a component the
+// status file declares `check: { manual: true }`.
 import type { Kysely } from 'kysely'
 import { InvalidInput, checkMessage, printable } from '../incidents/rules.ts'
 import { deleteManualComponent, upsertManualComponent } from '../store/repositories/manual-components.ts'

@@ -8,13 +8,13 @@ import type { Context } from '../../context.ts'
 import type { Cache } from '../../store/cache/cache.ts'
 import { PROBLEM_CONTENT_TYPE } from '../../api/problems.ts'
 import { messageData, settle, type Message } from '../../discord-commands/answer.ts'
-import { BUSY_WAIT_MS } from '../../discord-commands/busy-retry.ts'
 import type { CommandContext } from '../../discord-commands/command-context.ts'
 import { dispatch } from '../../discord-commands/dispatch.ts'
 import { editOriginal } from '../../discord-commands/follow-up.ts'
 import { RESPONSE, EPHEMERAL, readInteraction } from '../../discord-commands/interaction.ts'
 import { createReplayGuard } from '../../discord-commands/replay-guard.ts'
 import { checkSignature, interactionKey } from '../../discord-commands/signature.ts'
+import { BUSY_WAIT_MS } from '../../store/busy-retry.ts'
 
 export const INTERACTIONS_PATH = '/discord/interactions'
 /** The largest interaction body accepted; Discord's are a few KiB. */
@@ -43,7 +43,7 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
   const base = context.config.publicBaseUrl
   return {
     discord: { ...discord, publicKey: discord.publicKey, applicationId: discord.applicationId },
-    db: context.database.db,
+    database: context.database,
     declaration: context.config.status,
     status: context.status,
     incidents: context.incidents,

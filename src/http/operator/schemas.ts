@@ -1,8 +1,8 @@
-// The operator API's request and response bodies (DESIGN §11): one TypeBox schema each for validation and its OpenAPI
-// document. Text, vocabularies and times are strings here: the shared checks (src/incidents/rules.ts, time-input.ts)
-// decide and word the refusals, the same as the CLI's.
+// The operator API's request bodies, parameters and queries (DESIGN §11): one TypeBox schema each for validation and its
+// OpenAPI document; its answers are the operations' (src/operations/answers.ts). Text, vocabularies and times are
+// strings here: the shared checks (src/incidents/input.ts, rules.ts, time-input.ts) decide and word the refusals, the
+// same as the CLI's.
 import { Type, type Static } from 'typebox'
-import { Incident, Maintenance } from '../../api/incidents.ts'
 import { MANUAL_STATUSES } from '../../operations/manual-components.ts'
 import { SHARD_STATUSES } from '../../bot/heartbeat-reporter.ts'
 import { MAX_PUSH_LATENCY_MS, MAX_PUSH_MESSAGE, PUSH_STATUSES } from '../../checks/push.ts'
@@ -72,50 +72,9 @@ export const PushBody = Type.Union([Type.Object({
 
 export const PushParams = Type.Object({ component: Type.String({ description: 'The id of a component the status file declares with check: { push: { within: … } }.' }) })
 
-export const PushAnswer = Type.Object({
-  component: Type.String(),
-  status: Type.Union(PUSH_STATUSES.map((status) => Type.Literal(status))),
-  latencyMs: Type.Union([Type.Number(), Type.Null()]),
-  message: Type.Union([Type.String(), Type.Null()]),
-  at: Type.String({ format: 'date-time', description: 'When it was recorded.' })
-}, { additionalProperties: false })
-
-const by = Type.Union([Type.String(), Type.Null()], { description: 'Who made the change: a token\'s name, a Discord user; null from the CLI on the server. Never published.' })
-
-export const OperatorIncident = Type.Object({
-  ...Incident.properties,
-  updates: Type.Array(Type.Object({ ...Incident.properties.updates.items.properties, by }, { additionalProperties: false }), { description: 'Newest first.' })
-}, { additionalProperties: false, $id: 'OperatorIncident', title: 'Incident' })
-export type OperatorIncident = Static<typeof OperatorIncident>
-
-export const OperatorMaintenance = Type.Object({
-  ...Maintenance.properties,
-  state: Type.Union([Type.Literal('scheduled'), Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]),
-  endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it was ended early or cancelled.' }),
-  by,
-  endedBy: by
-}, { additionalProperties: false, $id: 'OperatorMaintenance', title: 'Maintenance' })
-export type OperatorMaintenance = Static<typeof OperatorMaintenance>
-
-export const IncidentList = Type.Object({ incidents: Type.Array(OperatorIncident, { description: 'Open ones first, then resolved ones; newest first within each.' }) }, { additionalProperties: false })
-export const MaintenanceList = Type.Object({ maintenance: Type.Array(OperatorMaintenance, { description: 'Windows not over yet, and those that ended in the last 30 days; soonest start first.' }) }, { additionalProperties: false })
-
-export const ManualStatusAnswer = Type.Object({
-  id: Type.String(),
-  status: Type.Union(MANUAL_STATUSES.map((status) => Type.Literal(status))),
-  message: Type.Union([Type.String(), Type.Null()])
-}, { additionalProperties: false })
-
-export const HeartbeatsAnswer = Type.Object({ recorded: Type.Integer({ minimum: 1, description: 'Shards recorded (a shard given twice counts once: its last report).' }) }, { additionalProperties: false })
-
 export const IdParams = Type.Object({ id: Type.String({ description: 'A positive whole number.' }) })
 export const ComponentParams = Type.Object({ id: Type.String({ description: 'The id of a component the status file declares with check: { manual: true }.' }) })
 export const IncidentsQuery = Type.Object({ state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')], { default: 'open' })) }, { additionalProperties: false })
-
-export const EndedMaintenance = Type.Object({
-  ...OperatorMaintenance.properties,
-  was: Type.Union([Type.Literal('scheduled'), Type.Literal('active')], { description: 'scheduled: it had not started and is cancelled; active: it ended now.' })
-}, { additionalProperties: false })
 
 /** A POST that takes nothing: no body, or `{}`. */
 export const EmptyBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()])

@@ -1,12 +1,13 @@
-// POST /v1/heartbeats: a bot's shards report in (up to 1,000 reports a request), checked by the reporter's own
-// heartbeatProblem and written all or none.
+// POST /v1/heartbeats: a bot's shards report in (up to 1,000 reports a request), through the same operation
+// (src/operations/) as the CLI's `status-api heartbeat`: checked by the reporter's own heartbeatProblem, written all or none.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { jsonResponse } from '../../../api/common.ts'
-import { heartbeatsProblem, reportHeartbeats, type HeartbeatReport } from '../../../bot/heartbeat-reporter.ts'
+import type { HeartbeatReport } from '../../../bot/heartbeat-reporter.ts'
 import type { Context } from '../../../context.ts'
-import { InvalidInput } from '../../../incidents/rules.ts'
-import { HeartbeatsAnswer, HeartbeatsBody } from '../schemas.ts'
+import { HeartbeatsAnswer } from '../../../operations/answers.ts'
+import { HeartbeatsBody } from '../schemas.ts'
+import { operatorOperations } from '../operations.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'
 
 /** A batch of 1,000 full reports is ~80 KB: more than the 64 KiB every other route takes. */
@@ -14,7 +15,7 @@ export const HEARTBEATS_BODY_LIMIT_BYTES = 256 * 1024
 
 export default async function operatorHeartbeatRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { database } = options.context
+  const operations = operatorOperations(options.context)
 
   app.post('/v1/heartbeats', {
     config: { scope: 'heartbeat' },
@@ -29,10 +30,5 @@ export default async function operatorHeartbeatRoutes (fastify: FastifyInstance,
       body: HeartbeatsBody,
       response: { 200: jsonResponse('The reports were recorded.', HeartbeatsAnswer), ...postProblemResponses([400]) }
     }
-  }, async (request) => {
-    const reports = request.body.reports as HeartbeatReport[]
-    const problem = heartbeatsProblem(reports)
-    if (problem !== undefined) throw new InvalidInput(problem)
-    return { recorded: await reportHeartbeats(database, reports) }
-  })
+  }, async (request) => operations(request).reportHeartbeats(request.body.reports as HeartbeatReport[]))
 }

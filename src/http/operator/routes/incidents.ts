@@ -1,27 +1,24 @@
 // POST /v1/incidents, POST /v1/incidents/{id}/updates, POST /v1/incidents/{id}/resolve, GET /v1/incidents: the CLI's
-// incident commands over HTTP, through the same checks and operations.
+// incident commands over HTTP, through the same operations (src/operations/) and checks.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Context } from '../../../context.ts'
-import { API_LABELS, checkIncidentUpdate, checkOpenIncident, checkResolveMessage } from '../../../incidents/input.ts'
-import { openIncident, resolveIncident, updateIncident } from '../../../incidents/operations.ts'
 import { checkId } from '../../../incidents/rules.ts'
-import { loadIncidents } from '../../../store/repositories/incidents.ts'
-import { IdParams, IncidentList, IncidentUpdateBody, IncidentsQuery, OpenIncidentBody, OperatorIncident, ResolveBody } from '../schemas.ts'
+import { IncidentList, OperatorIncident } from '../../../operations/answers.ts'
+import { IdParams, IncidentUpdateBody, IncidentsQuery, OpenIncidentBody, ResolveBody } from '../schemas.ts'
 import { jsonResponse } from '../../../api/common.ts'
+import { operatorOperations } from '../operations.ts'
 import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
-import { listedIncidents, listedSince, operatorIncident } from '../view.ts'
 
 export default async function operatorIncidentRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { context } = options
-  const { db } = context.database
+  const operations = operatorOperations(context)
 
   /** The incident as stored now; this replica's public copy is refreshed at once (the others within 15 s). */
-  const answer = async (id: number) => {
+  const shown = (incident: OperatorIncident) => {
     void context.incidents.runOnce()
-    const [row] = await loadIncidents(db, listedSince(context.clock.now()), id)
-    return operatorIncident(row!)
+    return incident
   }
 
   app.post('/v1/incidents', {
@@ -34,11 +31,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
       body: OpenIncidentBody,
       response: { 201: jsonResponse('The incident as opened.', OperatorIncident), ...postProblemResponses([400]) }
     }
-  }, async (request, reply) => {
-    const incident = checkOpenIncident(request.body, context.config.status, API_LABELS)
-    const id = await openIncident(db, { ...incident, by: request.operator!.name }, context.clock.now())
-    return reply.code(201).send(await answer(id))
-  })
+  }, async (request, reply) => reply.code(201).send(shown(await operations(request).openIncident(request.body))))
 
   app.post('/v1/incidents/:id/updates', {
     config: { scope: 'incidents' },
@@ -53,9 +46,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
     }
   }, async (request, reply) => {
     const id = checkId('incident', request.params.id)
-    const update = checkIncidentUpdate(request.body, context.config.status, API_LABELS)
-    await updateIncident(db, id, { ...update, by: request.operator!.name }, context.clock.now())
-    return reply.code(201).send(await answer(id))
+    return reply.code(201).send(shown(await operations(request).updateIncident(id, request.body)))
   })
 
   app.post('/v1/incidents/:id/resolve', {
@@ -70,9 +61,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
     }
   }, async (request) => {
     const id = checkId('incident', request.params.id)
-    const message = checkResolveMessage(request.body.message, API_LABELS)
-    await resolveIncident(db, id, message, context.clock.now(), request.operator!.name)
-    return answer(id)
+    return shown(await operations(request).resolveIncident(id, request.body.message))
   })
 
   app.get('/v1/incidents', {
@@ -84,8 +73,5 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
       querystring: IncidentsQuery,
       response: { 200: jsonResponse('The incidents.', IncidentList), ...operatorProblemResponses([400]) }
     }
-  }, async (request) => {
-    const now = context.clock.now()
-    return { incidents: listedIncidents(await loadIncidents(db, listedSince(now)), now, request.query.state ?? 'open') }
-  })
+  }, async (request) => ({ incidents: await operations(request).listIncidents(request.query.state ?? 'open') }))
 }

@@ -1,26 +1,24 @@
 // POST /v1/maintenance, POST /v1/maintenance/{id}/end, GET /v1/maintenance: the CLI's maintenance commands over HTTP,
-// through the same checks and operations (times in the CLI's forms: now, +2h, ISO 8601 with a zone).
+// through the same operations (src/operations/) and checks (times in the CLI's forms: now, +2h, ISO 8601 with a zone).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { jsonResponse } from '../../../api/common.ts'
 import type { Context } from '../../../context.ts'
-import { API_LABELS, checkScheduleMaintenance } from '../../../incidents/input.ts'
-import { endMaintenance, scheduleMaintenance } from '../../../incidents/operations.ts'
 import { checkId } from '../../../incidents/rules.ts'
-import { findMaintenance, loadMaintenances } from '../../../store/repositories/maintenances.ts'
-import { EmptyBody, EndedMaintenance, IdParams, MaintenanceList, OperatorMaintenance, ScheduleBody } from '../schemas.ts'
+import { EndedMaintenance, MaintenanceList, OperatorMaintenance } from '../../../operations/answers.ts'
+import { EmptyBody, IdParams, ScheduleBody } from '../schemas.ts'
+import { operatorOperations } from '../operations.ts'
 import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
-import { listedWindowsSince, operatorMaintenance } from '../view.ts'
 
 export default async function operatorMaintenanceRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { context } = options
-  const { db } = context.database
+  const operations = operatorOperations(context)
 
   /** The window as stored now; this replica's public copy is refreshed at once (the others within 15 s). */
-  const answer = async (id: number, now: number) => {
+  const shown = <T>(window: T): T => {
     void context.incidents.runOnce()
-    return operatorMaintenance((await findMaintenance(db, id))!, now)
+    return window
   }
 
   app.post('/v1/maintenance', {
@@ -33,12 +31,7 @@ export default async function operatorMaintenanceRoutes (fastify: FastifyInstanc
       body: ScheduleBody,
       response: { 201: jsonResponse('The window as scheduled.', OperatorMaintenance), ...postProblemResponses([400]) }
     }
-  }, async (request, reply) => {
-    const now = context.clock.now()
-    const window = checkScheduleMaintenance(request.body, context.config.status, now, API_LABELS)
-    const id = await scheduleMaintenance(db, { ...window, by: request.operator!.name }, now)
-    return reply.code(201).send(await answer(id, now))
-  })
+  }, async (request, reply) => reply.code(201).send(shown(await operations(request).scheduleMaintenance(request.body))))
 
   app.post('/v1/maintenance/:id/end', {
     config: { scope: 'maintenance' },
@@ -53,9 +46,7 @@ export default async function operatorMaintenanceRoutes (fastify: FastifyInstanc
     }
   }, async (request) => {
     const id = checkId('maintenance', request.params.id)
-    const now = context.clock.now()
-    const was = await endMaintenance(db, id, now, request.operator!.name)
-    return { ...await answer(id, now), was: was === 'scheduled' ? 'scheduled' as const : 'active' as const }
+    return shown(await operations(request).endMaintenance(id))
   })
 
   app.get('/v1/maintenance', {
@@ -66,8 +57,5 @@ export default async function operatorMaintenanceRoutes (fastify: FastifyInstanc
       tags: ['maintenance'],
       response: { 200: jsonResponse('The windows.', MaintenanceList), ...operatorProblemResponses() }
     }
-  }, async () => {
-    const now = context.clock.now()
-    return { maintenance: (await loadMaintenances(db, listedWindowsSince(now))).map((row) => operatorMaintenance(row, now)) }
-  })
+  }, async (request) => ({ maintenance: await operations(request).listMaintenance() }))
 }

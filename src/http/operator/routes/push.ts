@@ -1,18 +1,20 @@
-// POST /v1/push/{component}: a push component reports its own state, through recordPush — the one operation the
+// POST /v1/push/{component}: a push component reports its own state, through the same operation (src/operations/) the
 // CLI's `status-api push` calls. Anything but a declared push component is a 404.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { jsonResponse } from '../../../api/common.ts'
-import { recordPush } from '../../../checks/push.ts'
 import type { Context } from '../../../context.ts'
+import { PushAnswer } from '../../../operations/answers.ts'
+import { operatorOperations } from '../operations.ts'
 import { operatorProblems } from '../problems.ts'
-import { PushAnswer, PushBody, PushParams } from '../schemas.ts'
+import { PushBody, PushParams } from '../schemas.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'
 
 export default async function operatorPushRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { context } = options
   const declaration = context.config.status
+  const operations = operatorOperations(context)
   const pushComponents = new Set(declaration.components.filter((component) => component.check.kind === 'push').map((component) => component.id))
 
   app.post('/v1/push/:component', {
@@ -33,8 +35,8 @@ export default async function operatorPushRoutes (fastify: FastifyInstance, opti
       const list = pushComponents.size === 0 ? 'none' : [...pushComponents].join(', ')
       throw operatorProblems.notFound(`There is no push component with this id (push components: ${list}).`)
     }
-    const row = await recordPush(context.database.db, declaration, component, request.body ?? {}, context.clock.now(), request.operator!.name)
+    const pushed = await operations(request).push(component, request.body ?? {})
     await context.checks.refresh() // this replica shows it at once; the others read it within a few seconds
-    return { component, status: row.status, latencyMs: row.latencyMs, message: row.message, at: new Date(row.checkedAt).toISOString() }
+    return pushed
   })
 }

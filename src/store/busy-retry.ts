@@ -1,7 +1,7 @@
 // A write that meets another process's lock (SQLite's busy timeout is 0 in the server, so it fails at once) is tried
-// again for a while: the deferred answer reports the write, or the honest cause once the wait is over.
+// again for a while: Discord's deferred answer then reports the write, or the honest cause once the wait is over.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { classifyWriteError } from '../store/write-errors.ts'
+import { classifyWriteError } from './write-errors.ts'
 
 /** How long a command waits for a busy database before it answers "nothing was written". */
 export const BUSY_WAIT_MS = 10_000

@@ -1,10 +1,10 @@
-// Incidents and windows as the operator API and the CLI's lists show them: the public shape, plus who made each change
-// and a window's state. Pure: rows and a time in.
-import type { Incident } from '../../api/incidents.ts'
-import type { IncidentWithUpdates } from '../../store/repositories/incidents.ts'
-import type { MaintenanceWithComponents } from '../../store/repositories/maintenances.ts'
-import { RESOLVED_DAYS, buildIncidentsBody, incidentBody, maintenanceBody, maintenanceState } from '../../incidents/view.ts'
-import type { OperatorIncident, OperatorMaintenance } from './schemas.ts'
+// Incidents and windows as the operations answer them (the operator API, the CLI's lists): the public shape, plus who
+// made each change and a window's state. Pure: rows and a time in.
+import type { Incident } from '../api/incidents.ts'
+import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
+import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import { RESOLVED_DAYS, buildIncidentsBody, incidentBody, maintenanceBody, maintenanceState } from '../incidents/view.ts'
+import type { OperatorIncident, OperatorMaintenance } from './answers.ts'
 
 export function operatorIncident (row: IncidentWithUpdates, body: Incident = incidentBody(row)): OperatorIncident {
   return { ...body, updates: body.updates.map((update, index) => ({ ...update, by: row.updates[index]!.by })) }

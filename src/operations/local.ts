@@ -1,0 +1,135 @@
+// The operations (./operations.ts) on this instance's store: the shared input checks (src/incidents/input.ts and the
+// domain's own), all of them before the database is opened, then the domain's operations on it, answered as the
+// operator API answers. The CLI on the server, the operator API and Discord commands act through these.
+import { heartbeatsProblem, reportHeartbeats } from '../bot/heartbeat-reporter.ts'
+import { checkPush, recordPush, type PushStatus } from '../checks/push.ts'
+import type { StatusDeclaration } from '../declaration/declaration.ts'
+import { checkIncidentUpdate, checkOpenIncident, checkResolveMessage, checkScheduleMaintenance, type InputLabels } from '../incidents/input.ts'
+import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
+import { InvalidInput } from '../incidents/rules.ts'
+import type { Clock } from '../lib/clock.ts'
+import { retryWhileBusy } from '../store/busy-retry.ts'
+import type { Database } from '../store/database.ts'
+import { loadIncidents } from '../store/repositories/incidents.ts'
+import { findMaintenance, loadMaintenances } from '../store/repositories/maintenances.ts'
+import { checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from './manual-components.ts'
+import type { Operations } from './operations.ts'
+import { listedIncidents, listedSince, listedWindowsSince, operatorIncident, operatorMaintenance } from './view.ts'
+
+/**
+ * How a store that opens the database for each operation (the CLI's) opens it: `existing` refuses to create one where
+ * there is none (a mistyped DATA_DIR); `migrated` brings its schema up to date first; `created` makes it when it is
+ * missing (a bot's shards may report before the server first starts).
+ */
+export type Opening = 'existing' | 'existing, migrated' | 'created, migrated'
+
+/** Where the local operations read and write. */
+export interface Store {
+  declaration: StatusDeclaration
+  clock: Clock
+  /** Runs `fn` on the database; a store that opens it for each operation opens it as `opening` says. */
+  withDatabase<T> (opening: Opening, fn: (database: Database) => Promise<T>): Promise<T>
+  /** How long a write waits for a database another process holds locked (Discord's commands); 0: not at all. */
+  busyWaitMs: number
+}
+
+/** A running instance's store: the database it holds open, migrated at its start. */
+export function openStore (database: Database, declaration: StatusDeclaration, clock: Clock, busyWaitMs = 0): Store {
+  return { declaration, clock, busyWaitMs, withDatabase: (_opening, fn) => fn(database) }
+}
+
+export interface Acting {
+  /** How refusals name each input: `--title` (the CLI), `title` (the operator API), a Discord option's name. */
+  labels: InputLabels
+  /** Who acts (a token's name, a Discord user), recorded with every change; nobody for the CLI on the server. */
+  by?: string
+}
+
+export function localOperations (store: Store, { labels, by }: Acting): Operations {
+  const { declaration, clock } = store
+  const write = <T>(operation: () => Promise<T>) => retryWhileBusy(operation, store.busyWaitMs)
+  const withBy = <T extends object>(input: T): T => by === undefined ? input : { ...input, by }
+  const incident = async (database: Database, id: number) => {
+    const [row] = await loadIncidents(database.db, listedSince(clock.now()), id)
+    return operatorIncident(row!)
+  }
+  const maintenance = async (database: Database, id: number, now: number) => operatorMaintenance((await findMaintenance(database.db, id))!, now)
+
+  return {
+    async openIncident (input) {
+      const checked = withBy(checkOpenIncident(input, declaration, labels))
+      return store.withDatabase('existing', async (database) => {
+        const id = await write(() => openIncident(database.db, checked, clock.now()))
+        return incident(database, id)
+      })
+    },
+
+    async updateIncident (id, input) {
+      const checked = withBy(checkIncidentUpdate(input, declaration, labels))
+      return store.withDatabase('existing', async (database) => {
+        await write(() => updateIncident(database.db, id, checked, clock.now()))
+        return incident(database, id)
+      })
+    },
+
+    async resolveIncident (id, message) {
+      const checked = checkResolveMessage(message, labels)
+      return store.withDatabase('existing', async (database) => {
+        await write(() => resolveIncident(database.db, id, checked, clock.now(), by))
+        return incident(database, id)
+      })
+    },
+
+    async listIncidents (state) {
+      const now = clock.now()
+      return listedIncidents(await store.withDatabase('existing', (database) => loadIncidents(database.db, listedSince(now))), now, state)
+    },
+
+    async scheduleMaintenance (input) {
+      const now = clock.now()
+      const checked = withBy(checkScheduleMaintenance(input, declaration, now, labels))
+      return store.withDatabase('existing', async (database) => {
+        const id = await write(() => scheduleMaintenance(database.db, checked, now))
+        return maintenance(database, id, now)
+      })
+    },
+
+    async endMaintenance (id) {
+      return store.withDatabase('existing', async (database) => {
+        const now = clock.now()
+        const was = await write(() => endMaintenance(database.db, id, now, by))
+        return { ...await maintenance(database, id, now), was: was === 'scheduled' ? 'scheduled' as const : 'active' as const }
+      })
+    },
+
+    async listMaintenance () {
+      const now = clock.now()
+      return (await store.withDatabase('existing', (database) => loadMaintenances(database.db, listedWindowsSince(now)))).map((row) => operatorMaintenance(row, now))
+    },
+
+    async setComponentStatus (id, input) {
+      checkManualStatus(declaration, id, input)
+      const set = await store.withDatabase('existing', (database) => write(() => setManualComponent(database.db, declaration, id, input, clock.now(), by)))
+      return { id, status: set.status, message: set.message ?? null }
+    },
+
+    async clearComponentStatus (id) {
+      checkManualComponent(declaration, id)
+      await store.withDatabase('existing', (database) => write(() => clearManualComponent(database.db, declaration, id, clock.now(), by)))
+      return { id, status: 'operational' as const, message: null }
+    },
+
+    async reportHeartbeats (reports) {
+      const problem = heartbeatsProblem(reports)
+      if (problem !== undefined) throw new InvalidInput(problem)
+      return { recorded: await store.withDatabase('created, migrated', (database) => write(() => reportHeartbeats(database, reports))) }
+    },
+
+    async push (component, input) {
+      const now = clock.now()
+      checkPush(declaration, component, input, now, by)
+      const row = await store.withDatabase('existing, migrated', (database) => write(() => recordPush(database.db, declaration, component, input, now, by)))
+      return { component, status: row.status as PushStatus, latencyMs: row.latencyMs, message: row.message, at: new Date(row.checkedAt).toISOString() }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// The one set of operator operations (DESIGN §11) behind three front doors — the CLI, the operator API and Discord
+// commands — with two implementations: ./local.ts on this instance's store, ./remote.ts on another one's operator API.
+import type { HeartbeatReport } from '../bot/heartbeat-reporter.ts'
+import type { PushInput } from '../checks/push.ts'
+import type { TypedIncident, TypedWindow } from '../incidents/input.ts'
+import type { EndedMaintenance, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, PushAnswer } from './answers.ts'
+import type { ManualComponentInput } from './manual-components.ts'
+
+/**
+ * Input comes as typed (strings, checked by the shared checks of src/incidents/input.ts and the domain's own); ids are
+ * checked numbers. A refusal is an InvalidInput with the one-line reason (the local checks', or a remote instance's 400
+ * detail), which each front door words as it always has: exit code 2, a 400 problem, an ephemeral Discord answer.
+ * Anything else (a write the database did not take, an unreachable instance) is an Error of its own.
+ */
+export interface Operations {
+  /** Opens an incident with its first update. */
+  openIncident (input: TypedIncident): Promise<OperatorIncident>
+  /** Adds an update to an open incident; components given replace the ones it affects. */
+  updateIncident (id: number, input: Omit<TypedIncident, 'title' | 'impact'>): Promise<OperatorIncident>
+  /** Resolves an open incident with a last update (the default message when none is given). */
+  resolveIncident (id: number, message: string | undefined): Promise<OperatorIncident>
+  /** Open incidents, then (all) those resolved in the last 90 days; newest first within each. */
+  listIncidents (state: 'open' | 'all'): Promise<OperatorIncident[]>
+  /** Schedules a window, its times in the CLI's forms (now, +2h, ISO 8601 with a zone). */
+  scheduleMaintenance (input: TypedWindow): Promise<OperatorMaintenance>
+  /** Ends an active window now, or cancels one that has not started (`was` says which). */
+  endMaintenance (id: number): Promise<EndedMaintenance>
+  /** Windows not over yet, and those that ended in the last 30 days. */
+  listMaintenance (): Promise<OperatorMaintenance[]>
+  /** Sets the status of a component declared `check: { manual: true }`. */
+  setComponentStatus (id: string, input: ManualComponentInput): Promise<ManualStatusAnswer>
+  /** Clears it: the component is operational again. */
+  clearComponentStatus (id: string): Promise<ManualStatusAnswer>
+  /** Records shards' heartbeats, all or none. */
+  reportHeartbeats (reports: HeartbeatReport[]): Promise<HeartbeatsAnswer>
+  /** Records that a push component is alive, in a status. */
+  push (component: string, input: PushInput): Promise<PushAnswer>
+}
