@@ -2,7 +2,7 @@
 // the declaration, and this replica's manual statuses.
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { DiscordCommandsConfig } from '../config/index.ts'
+import type { DiscordCommandsConfig } from '../config/discord.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { SiteLinks } from '../publish/links.ts'
