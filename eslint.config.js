@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
+const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (DESIGN §7).' }
 const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo', 'discord-commands', 'brand']
 
 export default tseslint.config(
@@ -32,6 +33,10 @@ export default tseslint.config(
   {
     files: ['src/api/**', 'src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ourOwnParent] }] }
+  },
+  {
+    files: ['src/config/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [configOwn] }] }
   },
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),
