@@ -10,9 +10,10 @@ const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports
 const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (DESIGN §7).' }
 const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (DESIGN §7).' }
 const domainFolders = [
-  'config', 'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
+  'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
   'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
 ]
+const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (DESIGN §7).' }
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },
@@ -43,6 +44,10 @@ export default tseslint.config(
   {
     files: ['src/view/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [beyondTheContract] }] }
+  },
+  {
+    files: ['src/config/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [configOwn] }] }
   },
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),

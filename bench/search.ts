@@ -4,7 +4,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { projectRoot } from '../src/config/index.ts'
+import { projectRoot } from '../src/config/project-root.ts'
 import { DocsSite } from '../src/docs/docs-site.ts'
 import type { Locale } from '../src/lib/locale.ts'
 

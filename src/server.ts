@@ -1,7 +1,8 @@
 // `status-api serve`: open the context (migrating), build the app, listen, and shut down gracefully.
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
-import { runsBundle, type Config } from './config/index.ts'
+import type { Config } from './config/index.ts'
+import { runsBundle } from './config/project-root.ts'
 import { openContext, type Context } from './context.ts'
 import type { MetricsServer } from './publish/metrics-server.ts'
 import type { OperatorServer } from './http/operator/server.ts'

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig } from '../src/config/index.ts'
+import { loadConfig } from '../src/config/index.ts'
+import { ConfigError } from '../src/config/values.ts'
 
 describe('config', () => {
   it('has the documented defaults', () => {

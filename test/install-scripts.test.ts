@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
-import { projectRoot } from '../src/config/index.ts'
+import { projectRoot } from '../src/config/project-root.ts'
 
 interface PackageJson { scripts?: Record<string, string>, allowScripts?: Record<string, boolean> }
 interface Lockfile { packages: Record<string, { version?: string, hasInstallScript?: boolean }> }

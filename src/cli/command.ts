@@ -1,6 +1,7 @@
 // What every CLI subcommand is: a name, a help text, and a run function that returns the exit code. Its one-line
 // summary lives in src/cli/run.ts, which lists the commands without loading them.
-import type { Config, Env } from '../config/index.ts'
+import type { Config } from '../config/index.ts'
+import type { Env } from '../lib/environment.ts'
 
 export interface Command {
   name: string

@@ -1,11 +1,12 @@
 // `status-api config check [FILE]` and `status-api config schema`: validate a status file without starting the
 // service, and print its JSON Schema for editors. Reads the environment only, so it works while the Config does not.
 import { parseArgs } from 'node:util'
-import { statusFileLocation, type Env } from '../config/index.ts'
+import { statusFileLocation } from '../config/status-file.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { StatusFileError } from '../declaration/file-error.ts'
 import { statusFileJsonSchema } from '../declaration/file-schema.ts'
 import { loadStatusFile } from '../declaration/status-file.ts'
+import type { Env } from '../lib/environment.ts'
 import { UsageError, type EnvironmentCommand } from './command.ts'
 
 export const configCommand: EnvironmentCommand = {

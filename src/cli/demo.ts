@@ -7,7 +7,7 @@ import { startDemoBot } from '../demo/demo-bot.ts'
 import { writeDemoData } from '../demo/demo-data.ts'
 import { startFakePlatform } from '../demo/fake-platform.ts'
 import { startCheckTargets } from '../demo/check-targets.ts'
-import { projectRoot } from '../config/index.ts'
+import { projectRoot } from '../config/project-root.ts'
 import { loadStatusFile } from '../declaration/status-file.ts'
 import type { Command } from './command.ts'
 

@@ -1,7 +1,8 @@
 // `status-api discord register`: puts the slash commands (DESIGN §12) into the operator guild, overwriting what was there.
 import { COMMANDS } from '../discord-commands/commands.ts'
 import { DiscordRefusal, registerCommands } from '../discord-commands/register.ts'
-import { ConfigError, type Config } from '../config/index.ts'
+import type { Config } from '../config/index.ts'
+import { ConfigError } from '../config/values.ts'
 import { commandWithActions } from './command.ts'
 import { parseCommandLine } from './options.ts'
 

@@ -1,6 +1,8 @@
 // The CLI's dispatch: picks the command, prints help, and turns every failure into one line on stderr and an
 // exit code (bad config 1, bad usage 2, anything else 1). src/main.ts runs it for the bin; tests call it in-process.
-import { ConfigError, readEnvironment, type Config, type Env } from '../config/index.ts'
+import { readEnvironment, type Config } from '../config/index.ts'
+import { ConfigError } from '../config/values.ts'
+import type { Env } from '../lib/environment.ts'
 import { UsageError, type Command, type EnvironmentCommand } from './command.ts'
 
 /**

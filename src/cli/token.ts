@@ -1,6 +1,6 @@
 // `status-api token new [NAME [SCOPES]]`: a random secret for OPERATOR_TOKENS (and the entry to add, when named).
 import { randomBytes } from 'node:crypto'
-import { OPERATOR_SCOPES } from '../config/operator-scopes.ts'
+import { OPERATOR_SCOPES } from '../config/operator.ts'
 import { UsageError, type EnvironmentCommand } from './command.ts'
 
 const usage = `status-api token new [NAME [SCOPES]]

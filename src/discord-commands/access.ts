@@ -1,6 +1,6 @@
 // Who may change the status from Discord (DESIGN §12): members of the operator guild holding one of the operator roles,
 // or Administrator in the interaction's own permissions. Anyone else, and any DM, is refused and nothing changes.
-import type { DiscordCommandsConfig } from '../config/index.ts'
+import type { DiscordCommandsConfig } from '../config/discord.ts'
 import { ADMINISTRATOR, type Interaction } from './interaction.ts'
 
 export type WriteAccess = 'granted' | 'not-in-guild' | 'not-operator'

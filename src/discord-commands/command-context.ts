@@ -1,7 +1,7 @@
 // What the command handlers work with: the database the operations (src/operations/) write to, the one status model,
 // the incidents in memory, the declaration, and this replica's manual statuses.
 import type { Logger } from 'pino'
-import type { DiscordCommandsConfig } from '../config/index.ts'
+import type { DiscordCommandsConfig } from '../config/discord.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { SiteLinks } from '../publish/links.ts'

@@ -3,7 +3,7 @@
 // on the first search before then.
 import { existsSync } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { ConfigError } from '../config/index.ts'
+import { ConfigError } from '../config/values.ts'
 import type { SearchResult } from '../api/search.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { PagePair, PageSource } from '../site/page-source.ts'

@@ -2,7 +2,7 @@
 // each target's outcome for the operator.
 import type { NotifyProduct } from './product.ts'
 import { randomUUID } from 'node:crypto'
-import type { NotifyConfig } from '../config/index.ts'
+import type { NotifyConfig } from '../config/notify.ts'
 import type { DiscordMessageStore } from './discord.ts'
 import type { EventPayload } from './events.ts'
 import type { Outcome } from './outcome.ts'

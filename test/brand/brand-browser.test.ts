@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
-import { projectRoot } from '../../src/config/index.ts'
+import { projectRoot } from '../../src/config/project-root.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from '../site/browser.ts'
 import { brandedSite } from './brand-site.ts'
 

@@ -6,7 +6,8 @@ import path from 'node:path'
 import { mock } from 'node:test'
 import { format } from 'node:util'
 import { runCli } from '../../src/cli/run.ts'
-import { loadConfig, type Config, type Env } from '../../src/config/index.ts'
+import { loadConfig, type Config } from '../../src/config/index.ts'
+import type { Env } from '../../src/lib/environment.ts'
 import type { TestApp } from '../helper.ts'
 
 export const BIN = path.resolve('bin/status-api.js')

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { projectRoot } from '../../src/config/index.ts'
+import { projectRoot } from '../../src/config/project-root.ts'
 import { DocsSite } from '../../src/docs/docs-site.ts'
 import { buildTestApp } from '../helper.ts'
 

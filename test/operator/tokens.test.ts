@@ -2,7 +2,8 @@
 // `status-api token new`, the constant-time matcher, and `status-api component set|clear` on the database.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config/index.ts'
+import { loadConfig } from '../../src/config/index.ts'
+import { ConfigError } from '../../src/config/values.ts'
 import { tokenMatcher } from '../../src/http/operator/auth.ts'
 import { loadManualComponents } from '../../src/store/repositories/manual-components.ts'
 import { buildTestApp } from '../helper.ts'

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestContext } from 'node:test'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { projectRoot } from '../../src/config/index.ts'
+import { projectRoot } from '../../src/config/project-root.ts'
 import { skipUnless, which } from '../services/binaries.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', which('chromium'), which('chromium-browser')].find((path) => path !== undefined && existsSync(path))

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { projectRoot } from '../../src/config/index.ts'
+import { projectRoot } from '../../src/config/project-root.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import { componentSite } from './component-site.ts'
 

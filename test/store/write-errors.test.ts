@@ -1,7 +1,8 @@
 // The cause of a failed write, from either driver's error code; and the settings that go with the fault handling.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config/index.ts'
+import { loadConfig } from '../../src/config/index.ts'
+import { ConfigError } from '../../src/config/values.ts'
 import { TimeoutError } from '../../src/lib/timeout.ts'
 import { classifyWriteError, describeWriteError } from '../../src/store/write-errors.ts'
 

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import type { Clock } from '../../lib/clock.ts'
 import type { Cache } from '../../store/cache/cache.ts'
 import { operatorProblems } from './problems.ts'
-import { allows, type OperatorScope, type OperatorToken } from '../../config/operator-scopes.ts'
+import { allows, type OperatorScope, type OperatorToken } from '../../config/operator.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@
 // Discord's 3 s — at once when its work is quick, else deferred (type 5) and edited with the result when it is done.
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
-import type { DiscordCommandsConfig } from '../../config/index.ts'
+import type { DiscordCommandsConfig } from '../../config/discord.ts'
 import type { Context } from '../../context.ts'
 import type { Cache } from '../../store/cache/cache.ts'
 import { PROBLEM_CONTENT_TYPE } from '../../api/problems.ts'

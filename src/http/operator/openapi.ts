@@ -5,7 +5,7 @@ import { ProblemSchema } from '../../api/common.ts'
 import { operationIdOf } from '../../discovery/openapi-options.ts'
 import { toOpenApi31Schemas } from '../../discovery/json-schema-2020.ts'
 import { VERSION } from '../../monitor/version.ts'
-import { OPERATOR_SCOPES } from '../../config/operator-scopes.ts'
+import { OPERATOR_SCOPES } from '../../config/operator.ts'
 
 type Json = Record<string, unknown>
 

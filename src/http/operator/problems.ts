@@ -1,6 +1,6 @@
 // The operator API's own problems (RFC 9457): authentication, scopes, the failed-attempt limit, Idempotency-Key.
 import { problem } from '../../api/problems.ts'
-import type { OperatorScope } from '../../config/operator-scopes.ts'
+import type { OperatorScope } from '../../config/operator.ts'
 
 /** RFC 6750: what a client without a valid token is told to send. */
 const CHALLENGE = 'Bearer realm="status-api operator"'
