@@ -16,8 +16,8 @@ const PLATFORM_KIND = {
 }
 const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical: 'down' }
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
-/** How the page indicator looks: its colour and icon (the words are text.overall[indicator]). */
-const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
+/** How the page indicator looks: its colour and icon (the words are text.overall[indicator]); the home page's summary too. */
+export const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
 /** How a component's or group's status looks (the words are text.componentStatus[status]). */
 export const STATUS_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
