@@ -132,8 +132,8 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
       out.push(`| ${name} | ${statusWords(words, component.status)} | ${latency} | ${details} |`)
     }
     out.push('')
-    const shards = health?.components.bot.shards ?? null
-    if (shards !== null) out.push(`${words.shards(shards.connected, shards.total)}.`, '')
+    // The shard counts of the shards body, as the page's shards section has them.
+    if (bodies.shards !== null) out.push(`${words.shards(bodies.shards.connected, bodies.shards.total)}.`, '')
   }
 
   out.push(`## ${more.uptimeHeading}`, '')
