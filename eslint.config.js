@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
+const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (DESIGN §7).' }
+const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (DESIGN §7).' }
 const domainFolders = ['monitor', 'bot', 'platform', 'incidents', 'notify', 'publish', 'docs', 'discovery', 'site', 'mcp', 'store', 'demo', 'discord-commands', 'brand']
 
 export default tseslint.config(
@@ -36,6 +38,14 @@ export default tseslint.config(
   {
     files: domainFolders.map((folder) => `src/${folder}/**`),
     rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
+  },
+  {
+    files: ['src/publish/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer, siteLayer] }] }
+  },
+  {
+    files: ['src/view/**/*.js'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [outsideView] }] }
   },
   {
     files: ['src/site/assets/**/*.js', 'src/view/**/*.js'],

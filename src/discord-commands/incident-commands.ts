@@ -2,7 +2,7 @@
 // user's language. Without a title or message, open asks for them in a modal; without a message, update does.
 import { openIncident, resolveIncident, updateIncident } from '../incidents/operations.ts'
 import { InvalidInput, checkId, checkImpact, checkMessage, checkStatus, checkTitle, type IncidentComponent, type IncidentImpact, type IncidentStatus } from '../incidents/rules.ts'
-import { incidentUrl } from '../publish/links.ts'
+import { incidentUrl } from '../view/status-links.js'
 import { authorOf } from './access.ts'
 import { say, type Answer, type Message } from './answer.ts'
 import { retryWhileBusy } from './busy-retry.ts'

@@ -2,7 +2,7 @@
 import { checkWindow, endMaintenance, scheduleMaintenance } from '../incidents/operations.ts'
 import { checkId, checkMessage, checkTitle } from '../incidents/rules.ts'
 import { parseTimeInput } from '../incidents/time-input.ts'
-import { maintenanceUrl } from '../publish/links.ts'
+import { maintenanceUrl } from '../view/status-links.js'
 import { authorOf } from './access.ts'
 import { say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'

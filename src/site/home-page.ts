@@ -1,6 +1,7 @@
 // The home page (`/` and its German twin): what this service is, the current status, and where to go next.
 import { escapeHtml } from '../lib/html.ts'
-import { brandedTitle, localPath, renderPage } from './layout.ts'
+import { brandedTitle, renderPage } from './layout.ts'
+import { localPath } from '../view/status-links.js'
 import type { Locale } from '../lib/locale.ts'
 import type { ComponentsBody } from '../api/components.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
