@@ -5,7 +5,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
-const beyondTheContract = { regex: '^\\.\\./(?!api/)', message: 'src/view/ imports nothing of ours outside its folder but the contract\'s types in src/api/ (DESIGN §7).' }
+const beyondTheGround = { regex: '^\\.\\./(?!api/|lib/)', message: 'src/view/ imports nothing of ours outside its folder but types from the ground floor, src/api/ and src/lib/ (DESIGN §7).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
 const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (DESIGN §7).' }
 const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (DESIGN §7).' }
@@ -14,6 +14,8 @@ const domainFolders = [
   'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
 ]
 const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (DESIGN §7).' }
+const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (DESIGN §7).' }
+const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (DESIGN §7).' }
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },
@@ -43,7 +45,7 @@ export default tseslint.config(
   },
   {
     files: ['src/view/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [beyondTheContract] }] }
+    rules: { 'no-restricted-imports': ['error', { patterns: [beyondTheGround] }] }
   },
   {
     files: ['src/config/**'],
@@ -60,6 +62,14 @@ export default tseslint.config(
   {
     files: ['src/cli/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [cliToHttp] }] }
+  },
+  {
+    files: ['src/publish/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer, siteLayer] }] }
+  },
+  {
+    files: ['src/view/**/*.js'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [outsideView] }] }
   },
   {
     files: ['src/site/assets/**/*.js', 'src/view/**/*.js'],

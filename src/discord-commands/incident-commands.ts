@@ -4,7 +4,7 @@
 import { DISCORD_LABELS, operationsOf } from './operations.ts'
 import { checkIncidentUpdateOptions, checkOpenIncidentOptions } from '../incidents/input.ts'
 import { checkId, type IncidentStatus } from '../incidents/rules.ts'
-import { incidentUrl } from '../publish/links.ts'
+import { incidentUrl } from '../view/status-links.js'
 import { say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'

@@ -1,7 +1,7 @@
 // `/maintenance schedule|end`: the CLI's operations, its time forms (now, +2h, ISO 8601 with a zone) and its checks
 // (src/incidents/input.ts), with the options' names in refusals.
 import { checkId } from '../incidents/rules.ts'
-import { maintenanceUrl } from '../publish/links.ts'
+import { maintenanceUrl } from '../view/status-links.js'
 import { say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'

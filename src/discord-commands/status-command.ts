@@ -3,7 +3,7 @@
 // with links, and the page. It computes nothing of its own.
 import type { Interaction } from './interaction.ts'
 import { COLOURS, fitEmbed, type Embed } from '../notify/discord-embed.ts'
-import { incidentUrl, statusUrl } from '../publish/links.ts'
+import { incidentUrl, statusUrl } from '../view/status-links.js'
 import { TEXT } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'

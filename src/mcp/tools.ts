@@ -7,7 +7,7 @@ import type { HealthBody, HistoryBody } from '../api/health.ts'
 import { IncidentsBody } from '../api/incidents.ts'
 import { PlatformStatusBody } from '../api/platform-status.ts'
 import { SearchBody } from '../api/search.ts'
-import { ShardLookupBody } from '../api/shards.ts'
+import { ShardLookupBody, type ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { UPTIME_WINDOWS, uptimeWindow } from '../publish/uptime-windows.ts'
 import { ApiProblem, type StatusApi } from './api-client.ts'
@@ -25,8 +25,11 @@ export interface ToolDefinition {
 }
 
 
-/** get_status's text: the indicator, then each component (groups first, their members indented), then the measured health. */
-export function statusText (body: ComponentsBody, health: HealthBody | undefined): string {
+/**
+ * get_status's text: the indicator, then each component (groups first, their members indented), then the measured health
+ * with the shard counts of the shards body (as the status page counts them; undefined while no shard has reported).
+ */
+export function statusText (body: ComponentsBody, health: HealthBody | undefined, shards: ShardsBody | undefined): string {
   const line = (component: ComponentsBody['components'][number], indent: string) => {
     const notes = [
       ...(component.message === null ? [] : [component.message]),
@@ -48,8 +51,7 @@ export function statusText (body: ComponentsBody, health: HealthBody | undefined
     }
   }
   if (health !== undefined) {
-    const shards = health.components.bot.shards
-    lines.push(`Measured health: ${health.status}${shards === null ? '' : `, ${shards.connected} of ${shards.total} shards connected`}; ` +
+    lines.push(`Measured health: ${health.status}${shards === undefined ? '' : `, ${shards.connected} of ${shards.total} shards connected`}; ` +
       `checked at ${health.checkedAt}; version ${health.version}.`)
   }
   lines.push(`As of ${body.updatedAt}.`)
@@ -71,9 +73,12 @@ export const tools: ToolDefinition[] = [
     output: ComponentsBody,
     async run (api) {
       const body = await api.get('/api/v1/health/components') as ComponentsBody
-      // The measured health only adds to the text; the status itself is the body above, unchanged.
-      const health = await api.health().catch(() => undefined) as HealthBody | undefined
-      return { structured: body, text: statusText(body, health) }
+      // The measured health and the shards only add to the text; the status itself is the body above, unchanged.
+      const [health, shards] = await Promise.all([
+        api.health().catch(() => undefined) as Promise<HealthBody | undefined>,
+        api.get('/api/v1/health/shards').catch(() => undefined) as Promise<ShardsBody | undefined>
+      ])
+      return { structured: body, text: statusText(body, health, shards) }
     }
   },
   {

@@ -1,4 +1,6 @@
 // The status vocabulary and the overall-status rule of DESIGN §4, as plain functions.
+import { severity } from '../api/status-severity.ts'
+
 export type ComponentStatus = 'ok' | 'degraded' | 'down' | 'unknown'
 export type OverallStatus = 'ok' | 'degraded' | 'down'
 
@@ -22,11 +24,9 @@ export function overallStatus (components: ComponentStatuses): OverallStatus {
   return 'ok'
 }
 
-const SEVERITY: Record<ComponentStatus, number> = { unknown: 0, ok: 1, degraded: 2, down: 3 }
-
-/** The more severe of two statuses; any known status beats `unknown`. */
+/** The more severe of two statuses (src/api/status-severity.ts); any known status beats `unknown`. */
 export function worse<T extends ComponentStatus> (a: T, b: T): T {
-  return SEVERITY[b] > SEVERITY[a] ? b : a
+  return severity(b) > severity(a) ? b : a
 }
 
 /** Component statuses as the database stores them, read back defensively (anything strange is `unknown`). */

@@ -1,4 +1,7 @@
-// The public pages a notification links to (built by the site): the incident or maintenance page and the status page.
+// The public pages a notification links to (built by the site): the incident or maintenance page and the status page,
+// in English, by the one link builder (src/view/status-links.js).
+import { DEFAULT_GERMAN_PREFIX, incidentUrl, maintenanceUrl, statusUrl } from '../view/status-links.js'
+
 export interface Links {
   status: string
   incident?: string
@@ -6,10 +9,11 @@ export interface Links {
 }
 
 export function linksFor (baseUrl: URL, subject: string): Links {
-  const origin = baseUrl.origin
-  const links: Links = { status: `${origin}/status` }
+  // Notifications link to the English pages, which need no German prefix.
+  const site = { baseUrl: baseUrl.origin, germanPrefix: DEFAULT_GERMAN_PREFIX }
+  const links: Links = { status: statusUrl(site, 'en') }
   const [kind, id] = subject.split(':')
-  if (kind === 'incident') links.incident = `${origin}/status/incidents/${id}`
-  if (kind === 'maintenance') links.maintenance = `${origin}/status/maintenance/${id}`
+  if (kind === 'incident' && id !== undefined) links.incident = incidentUrl(site, 'en', id)
+  if (kind === 'maintenance' && id !== undefined) links.maintenance = maintenanceUrl(site, 'en', id)
   return links
 }

@@ -4,6 +4,7 @@
 // Pure: the views in, the badge out; nothing here decides a status.
 import type { ComponentsBody } from '../api/components.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'
+import type { ShardsBody } from '../api/shards.ts'
 import type { Indicator, ShownStatus } from '../status/model.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
 import { badgeSvg as renderSvg } from './badge-svg.ts'
@@ -34,6 +35,8 @@ export interface BadgeViews {
   status: ComponentsBody | undefined
   health: HealthBody | undefined
   history: HistoryBody | undefined
+  /** The shards body (GET /api/v1/health/shards), the one source of shard counts; undefined while no shard has reported. */
+  shards?: ShardsBody | undefined
   /** The status file's product name: the status badge's label (default `status`). */
   productName?: string | undefined
 }
@@ -76,7 +79,7 @@ const UPTIME_WINDOW = { 'uptime-24h': '1d', 'uptime-7d': '7d', 'uptime-30d': '30
 
 export function badgeContent (badge: Badge, component: BadgeComponent | undefined, views: BadgeViews): BadgeContent {
   if (badge === 'status') return statusBadge(component, views)
-  if (badge === 'shards') return shardsBadge(views.health)
+  if (badge === 'shards') return shardsBadge(views.shards)
   const label = `${component === undefined ? '' : `${component} `}uptime ${badge.slice('uptime-'.length)}`
   return uptimeBadge(label, uptimePercent(badge, component, views.history))
 }
@@ -98,9 +101,9 @@ function statusBadge (component: BadgeComponent | undefined, views: BadgeViews):
   return { label, ...STATUS_BADGE[shown] }
 }
 
-function shardsBadge (health: HealthBody | undefined): BadgeContent {
-  const shards = health?.components.bot.shards ?? null
-  if (shards === null || shards.total === 0) return { label: 'shards', message: 'no data', color: BADGE_COLORS.none }
+/** Connected of total, as the status page's shards section counts them. */
+function shardsBadge (shards: ShardsBody | undefined): BadgeContent {
+  if (shards === undefined || shards.total === 0) return { label: 'shards', message: 'no data', color: BADGE_COLORS.none }
   const color = shards.connected === shards.total ? BADGE_COLORS.good : shards.connected === 0 ? BADGE_COLORS.bad : BADGE_COLORS.warning
   return { label: 'shards', message: `${shards.connected}/${shards.total} connected`, color }
 }

@@ -8,7 +8,7 @@ import type { Locale } from '../lib/locale.ts'
 import { xmlSafe } from '../lib/xml-chars.ts'
 import type { FeedEvent } from './feed-events.ts'
 import { FEED_TEXT, type FeedText } from './feed-text.ts'
-import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
+import { incidentUrl, localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
 
 export type FeedFormat = 'atom' | 'rss'
 
@@ -19,7 +19,7 @@ export const FEED_TYPES: Record<FeedFormat, string> = {
 
 /** The site path of a feed: `/status/feed.atom`, `{GERMAN_PREFIX}/status/feed.rss`. */
 export function feedPath (lang: Locale, format: FeedFormat, germanPrefix: string): string {
-  return `${lang === 'de' ? germanPrefix : ''}/status/feed.${format}`
+  return localPath(lang, `/status/feed.${format}`, germanPrefix)
 }
 
 export interface FeedOptions extends SiteLinks {

@@ -4,6 +4,7 @@
 import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { TEXT } from '../view/status-view.js'
+import { localPath } from '../view/status-links.js'
 
 export interface FollowOptions {
   lang: Locale
@@ -84,7 +85,7 @@ export function publicMetricsPort (metricsPort: number | undefined, metricsHost:
 
 export function followEntries (options: FollowOptions): FollowEntry[] {
   const words = WORDS[options.lang]
-  const local = (path: string) => `${ORIGIN_PLACEHOLDER}${options.lang === 'en' ? '' : options.germanPrefix}${path}`
+  const local = (path: string) => `${ORIGIN_PLACEHOLDER}${localPath(options.lang, path, options.germanPrefix)}`
   const page = `${ORIGIN_PLACEHOLDER}/status`
   const badge = `${ORIGIN_PLACEHOLDER}/status/badges/status.svg`
   const alt = TEXT[options.lang].pageTitle(options.productName)

@@ -126,7 +126,7 @@ export function createMetrics (sources: MetricsSources): Metrics {
     registers,
     collect () {
       this.reset()
-      const shards = health()?.components.bot.shards
+      const shards = monitor.shards()?.body.value // the shards body: the page's source of shard counts
       if (shards == null) return
       this.set({ status: 'connected' }, shards.connected)
       this.set({ status: 'disconnected' }, shards.total - shards.connected)

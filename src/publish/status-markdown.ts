@@ -6,8 +6,8 @@ import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../view/status-format.js'
 import { TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
+import { statusPathOf } from '../view/status-links.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
-import { localPath } from '../site/layout.ts'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
 import { followMarkdown, followWords, type FollowOptions } from './follow.ts'
@@ -132,8 +132,8 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
       out.push(`| ${name} | ${statusWords(words, component.status)} | ${latency} | ${details} |`)
     }
     out.push('')
-    const shards = health?.components.bot.shards ?? null
-    if (shards !== null) out.push(`${words.shards(shards.connected, shards.total)}.`, '')
+    // The shard counts of the shards body, as the page's shards section has them.
+    if (bodies.shards !== null) out.push(`${words.shards(bodies.shards.connected, bodies.shards.total)}.`, '')
   }
 
   out.push(`## ${more.uptimeHeading}`, '')
@@ -179,8 +179,7 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents)
   if (incidents !== null && bodies.olderIncidents === true) {
     // The history page after the recent window (its pages are as long as the window), as on the HTML page.
-    const statusPath = localPath(lang, '/status', follow?.germanPrefix)
-    out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ ...words, statusPath }, 2)}>`, '')
+    out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ statusPath: statusPathOf(lang, follow?.germanPrefix) }, 2)}>`, '')
   }
 
   out.push(`## ${more.sources}`, '', more.sourcesText, '',

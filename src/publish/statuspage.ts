@@ -14,7 +14,7 @@ import type { MaintenanceRow, MaintenanceWithComponents } from '../store/reposit
 import { maintenanceSteps, type MaintenanceStep } from './feed-events.ts'
 import { newestFirstBy } from '../lib/stored-time.ts'
 import { componentLayout } from '../view/status-view.js'
-import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from './links.ts'
+import { incidentUrl, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
 
 /** The paths under `{base_url}/status/api/v2/`, as Statuspage names them. */
 export const STATUSPAGE_DOCUMENTS = [

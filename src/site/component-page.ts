@@ -6,7 +6,8 @@ import type { ComponentHistory } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
-import { localPath, renderPage } from './layout.ts'
+import { renderPage } from './layout.ts'
+import { componentHref, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
 import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
 import { componentUptimeSection, lastDaySection } from '../view/status-uptime.js'
 import { latencyDaysSection, latencySection } from '../view/status-sparkline.js'
@@ -41,7 +42,7 @@ export interface ComponentPageOptions {
 
 /** The page's path in a language: `/status/components/bot`, `/de/status/components/bot`. */
 export function componentPath (lang: Locale, id: string, germanPrefix: string): string {
-  return localPath(lang, `/status/components/${encodeURIComponent(id)}`, germanPrefix)
+  return componentHref({ statusPath: statusPathOf(lang, germanPrefix) }, id)
 }
 
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' } as const
@@ -53,10 +54,9 @@ function affectedBySection (text: StatusText, options: ComponentPageOptions): st
   if (component.incidents.length === 0 && component.maintenance.length === 0) {
     return `${open}<p class="none">${icon('ok')}<span>${escapeHtml(text.componentNothingAffects)}</span></p></section>`
   }
-  const statusPath = text.statusPath ?? '/status'
   const incidents = component.incidents.map((id) => {
     const incident = options.incidents.find((candidate) => candidate.id === id)
-    const link = `<a href="${escapeHtml(`${statusPath}/incidents/${id}`)}">${escapeHtml(incident?.title ?? text.incidentNumber(id))}</a>`
+    const link = `<a href="${escapeHtml(incidentHref(text, id))}">${escapeHtml(incident?.title ?? text.incidentNumber(id))}</a>`
     if (incident === undefined) return `<li>${link}</li>`
     return `<li class="incident impact--${escapeHtml(incident.impact)}"><p class="affected-title">${link}</p>` +
       `<p class="incident-badges">${badge(IMPACT_KIND[incident.impact], text.impact[incident.impact])}${badge('degraded', text.incidentStatus[incident.status])}</p>` +
@@ -64,7 +64,7 @@ function affectedBySection (text: StatusText, options: ComponentPageOptions): st
   })
   const windows = component.maintenance.map((id) => {
     const window = options.windows.find((candidate) => candidate.id === id)
-    const link = `<a href="${escapeHtml(`${statusPath}/maintenance/${id}`)}">${escapeHtml(window?.title ?? text.maintenanceNumber(id))}</a>`
+    const link = `<a href="${escapeHtml(maintenanceHref(text, id))}">${escapeHtml(window?.title ?? text.maintenanceNumber(id))}</a>`
     if (window === undefined) return `<li>${link}</li>`
     return `<li class="incident maintenance-item"><p class="affected-title">${link}</p>` +
       `<p class="incident-badges">${badge('maintenance', text.maintenanceNow)}</p>` +
@@ -89,7 +89,7 @@ function summarySection (text: StatusText, options: ComponentPageOptions): strin
 
 export function renderComponentPage (options: ComponentPageOptions): string {
   const { lang, germanPrefix, component, history } = options
-  const statusPath = localPath(lang, '/status', germanPrefix)
+  const statusPath = statusPathOf(lang, germanPrefix)
   const text: StatusText = { ...TEXT[lang], statusPath }
   const name = localName(text, component.name)
   const other: Locale = lang === 'en' ? 'de' : 'en'

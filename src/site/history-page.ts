@@ -5,7 +5,8 @@ import type { Incident } from '../api/incidents.ts'
 import { RECENT_RESOLVED } from '../incidents/view.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
-import { localPath, renderPage } from './layout.ts'
+import { renderPage } from './layout.ts'
+import { statusPathOf } from '../view/status-links.js'
 import { TEXT, historyHref, pastIncidentItem } from '../view/status-view.js'
 
 /** Incidents on one page: as many as the status page's recent window, so page 2 starts where the status page stops. */
@@ -45,7 +46,7 @@ const WORDS = {
 
 /** The page's path in a language: `/status/history`, `/de/status/history?page=2`. */
 export function historyPath (lang: Locale, page: number, germanPrefix: string): string {
-  return historyHref({ statusPath: localPath(lang, '/status', germanPrefix) }, page)
+  return historyHref({ statusPath: statusPathOf(lang, germanPrefix) }, page)
 }
 
 /** Newer and older pages, as links with rel="prev" and rel="next", and where this page stands. */
@@ -61,7 +62,7 @@ function pager (options: HistoryPageOptions, statusPath: string): string {
 
 export function renderHistoryPage (options: HistoryPageOptions): string {
   const { lang, germanPrefix, incidents, page, pages } = options
-  const statusPath = localPath(lang, '/status', germanPrefix)
+  const statusPath = statusPathOf(lang, germanPrefix)
   const text = { ...TEXT[lang], statusPath }
   const words = WORDS[lang]
   const other: Locale = lang === 'en' ? 'de' : 'en'

@@ -1,6 +1,6 @@
 // The pages this module serves (home, status, the first page of the incident history and each declared component's
 // page, English and German), for the sitemap, llms.txt and friends.
-import { localPath } from './layout.ts'
+import { localPath } from '../view/status-links.js'
 import type { PagePair, PageSource } from './page-source.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { componentPath } from './component-page.ts'

@@ -1,10 +1,11 @@
 // The home page (`/` and its German twin): what this service is, the current status, and where to go next.
 import { escapeHtml } from '../lib/html.ts'
-import { brandedTitle, localPath, renderPage } from './layout.ts'
+import { brandedTitle, renderPage } from './layout.ts'
+import { localPath } from '../view/status-links.js'
 import type { Locale } from '../lib/locale.ts'
 import type { ComponentsBody } from '../api/components.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
-import { TEXT } from '../view/status-view.js'
+import { HEADLINE_KIND, TEXT } from '../view/status-view.js'
 
 export interface HomePageOptions {
   lang: Locale
@@ -44,14 +45,12 @@ const WORDS = {
   }
 } as const
 
-/** The colour of the summary line for each page indicator, as the status page's headline has it. */
-const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' } as const
-
 export function renderHomePage (options: HomePageOptions): string {
   const { lang, components, germanPrefix } = options
   const words = WORDS[lang]
   const other: Locale = lang === 'en' ? 'de' : 'en'
   const local = (path: string) => escapeHtml(localPath(lang, path, germanPrefix))
+  // The summary line's colour is the status page headline's (src/view/status-view.js).
   const state = components === null ? 'unknown' : HEADLINE_KIND[components.indicator]
   const summary = components === null ? words.unknown : TEXT[lang].overall[components.indicator]
   const card = (href: string, title: string, text: string, hreflang?: Locale) =>

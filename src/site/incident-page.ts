@@ -6,7 +6,8 @@ import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
-import { localPath, renderPage } from './layout.ts'
+import { renderPage } from './layout.ts'
+import { incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
 import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from '../view/status-view.js'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { dateTime, time } from '../view/status-format.js'
@@ -21,19 +22,19 @@ export interface PermalinkPageOptions {
 
 /** The page's path in a language: `/status/incidents/7`, `/de/status/maintenance/3`. */
 export function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
-  return localPath(lang, `/status/${kind}/${id}`, germanPrefix)
+  return (kind === 'incidents' ? incidentHref : maintenanceHref)({ statusPath: statusPathOf(lang, germanPrefix) }, id)
 }
 
 /** The words of the page's language, with its status page's path: named components link to their pages below it. */
 function textOf (options: PermalinkPageOptions) {
-  return { ...TEXT[options.lang], statusPath: localPath(options.lang, '/status', options.germanPrefix) }
+  return { ...TEXT[options.lang], statusPath: statusPathOf(options.lang, options.germanPrefix) }
 }
 
 function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance', id: number, title: string, body: string): string {
   const { lang, germanPrefix } = options
   const text = TEXT[lang]
   const other: Locale = lang === 'en' ? 'de' : 'en'
-  const back = `<p class="back-link"><a href="${escapeHtml(localPath(lang, '/status', germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
+  const back = `<p class="back-link"><a href="${escapeHtml(statusPathOf(lang, germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
   return renderPage({
     lang,
     product: options.product,

@@ -6,6 +6,7 @@ import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { TEXT } from '../view/status-view.js'
+import { localPath } from '../view/status-links.js'
 
 export interface PageOptions {
   lang: Locale
@@ -70,12 +71,6 @@ function productFooter (lang: Locale, product: DeclaredProduct | undefined): str
     ? `<a href="${escapeHtml(part.url)}" rel="noopener">${escapeHtml(part.text)}</a>`
     : escapeHtml(part.text)).join('')
   return `<p class="product-footer">${html}</p>\n`
-}
-
-/** The site-relative path of `path` (an English path such as `/status`) in the given language. */
-export function localPath (lang: Locale, path: string, germanPrefix = '/de'): string {
-  if (lang === 'en') return path
-  return path === '/' ? germanPrefix : `${germanPrefix}${path}`
 }
 
 /**

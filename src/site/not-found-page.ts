@@ -3,7 +3,8 @@
 import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
-import { brandedTitle, localPath, renderPage } from './layout.ts'
+import { brandedTitle, renderPage } from './layout.ts'
+import { localPath } from '../view/status-links.js'
 
 export interface NotFoundPageOptions {
   lang: Locale

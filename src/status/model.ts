@@ -2,6 +2,7 @@
 // active maintenance windows, every component's status, each group's, and the page indicator. Pure: every surface
 // (page, Markdown, Statuspage copy, badges, feeds, MCP, metrics, notifications) renders this value and computes nothing.
 import type { ComponentsBody, PublicComponent, PublicGroup } from '../api/components.ts'
+import { severity } from '../api/status-severity.ts'
 import type { DeclaredComponent, StatusDeclaration } from '../declaration/declaration.ts'
 import type { Measurement, PublicComponentStatus } from '../monitor/measure.ts'
 
@@ -39,10 +40,6 @@ export type PublicStatus = Omit<ComponentsBody, 'updatedAt'>
 export type ComponentView = PublicComponent
 export type GroupView = PublicGroup
 
-/** How bad each status is; `under_maintenance` sits between operational and any outage, `unknown` below all. */
-const RANK: Record<ShownStatus, number> = {
-  unknown: 0, operational: 1, under_maintenance: 2, degraded_performance: 3, partial_outage: 4, major_outage: 5
-}
 const INDICATOR_RANK: Record<Indicator, number> = { none: 0, maintenance: 1, minor: 2, major: 3, critical: 4 }
 const INDICATOR_OF: Record<ShownStatus, Indicator> = {
   unknown: 'none', operational: 'none', under_maintenance: 'maintenance', degraded_performance: 'minor', partial_outage: 'major', major_outage: 'critical'
@@ -57,8 +54,9 @@ export const INDICATOR_DESCRIPTIONS: Record<Indicator, string> = {
   maintenance: 'Service Under Maintenance'
 }
 
+/** The worse of two statuses in the one severity order (src/api/status-severity.ts: `under_maintenance` between operational and any outage). */
 export function worstStatus<T extends ShownStatus> (a: T, b: T): T {
-  return RANK[b] > RANK[a] ? b : a
+  return severity(b) > severity(a) ? b : a
 }
 
 function worstIndicator (a: Indicator, b: Indicator): Indicator {
@@ -103,7 +101,7 @@ function componentView (component: DeclaredComponent, input: ModelInput): Compon
   const maintenances = input.windows.filter((window) => window.components.includes(component.id)).map((window) => window.id)
   const measured: ShownStatus = measurement?.public ?? 'unknown'
   const status = maintenances.length > 0
-    ? (RANK[fromIncidents] > RANK.under_maintenance ? fromIncidents : 'under_maintenance')
+    ? worstStatus<ShownStatus>('under_maintenance', fromIncidents)
     : worstStatus(measured, fromIncidents)
   return {
     id: component.id,

@@ -1,21 +1,61 @@
-// Addresses the status page's sections link to (server and browser alike).
+// The one link builder (DESIGN §7): the site's paths in either language (English at the root, German below
+// GERMAN_PREFIX), for the server and the browser alike. An absolute address is the base URL followed by one of them.
 
-/** The permanent page of an incident, below the status page of the page's language (`text.statusPath`). */
+/** The German pages' prefix when GERMAN_PREFIX is not set. */
+export const DEFAULT_GERMAN_PREFIX = '/de'
+
+/** The path of `path` (an English site path such as `/status`) in a language: as it is, or below the German prefix. */
+export function localPath (lang, path, germanPrefix = DEFAULT_GERMAN_PREFIX) {
+  if (lang === 'en') return path
+  return path === '/' ? germanPrefix : `${germanPrefix}${path}`
+}
+
+/** The status page in a language (`/status`, `/de/status`): the pages below take it as `text.statusPath`. */
+export function statusPathOf (lang, germanPrefix = DEFAULT_GERMAN_PREFIX) {
+  return localPath(lang, '/status', germanPrefix)
+}
+
+/** The status page of the page's language (`text.statusPath`; the English one when the text names none). */
+export function statusHref (text) {
+  return text.statusPath ?? statusPathOf('en')
+}
+
+/** The permanent page of an incident, below the status page of the page's language. */
 export function incidentHref (text, id) {
-  return `${text.statusPath ?? '/status'}/incidents/${encodeURIComponent(id)}`
+  return `${statusHref(text)}/incidents/${encodeURIComponent(id)}`
 }
 
 /** The permanent page of a maintenance window. */
 export function maintenanceHref (text, id) {
-  return `${text.statusPath ?? '/status'}/maintenance/${encodeURIComponent(id)}`
+  return `${statusHref(text)}/maintenance/${encodeURIComponent(id)}`
 }
 
 /** The page of a declared component (`/status/components/{id}`). */
 export function componentHref (text, id) {
-  return `${text.statusPath ?? '/status'}/components/${encodeURIComponent(id)}`
+  return `${statusHref(text)}/components/${encodeURIComponent(id)}`
+}
+
+/** A declared component's response-time sparkline, one image for both languages (`/status/components/{id}/latency.svg`). */
+export function latencyImageHref (id) {
+  return `${componentHref({}, id)}/latency.svg`
 }
 
 /** A page of the incident history: `/status/history`, then `/status/history?page=2` and on (page 1 has no query). */
 export function historyHref (text, page) {
-  return `${text.statusPath ?? '/status'}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`
+  return `${statusHref(text)}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`
+}
+
+/** The status page's absolute address in a language; `site` is `{ baseUrl, germanPrefix }`, the base URL without a trailing slash. */
+export function statusUrl (site, lang) {
+  return `${site.baseUrl}${statusPathOf(lang, site.germanPrefix)}`
+}
+
+/** An incident's page, absolute. */
+export function incidentUrl (site, lang, id) {
+  return `${site.baseUrl}${incidentHref({ statusPath: statusPathOf(lang, site.germanPrefix) }, id)}`
+}
+
+/** A maintenance window's page, absolute. */
+export function maintenanceUrl (site, lang, id) {
+  return `${site.baseUrl}${maintenanceHref({ statusPath: statusPathOf(lang, site.germanPrefix) }, id)}`
 }

@@ -1,6 +1,7 @@
 // The status page's shards: "Find your server" (a plain GET form) with its answer, and the grid of clusters and
 // shards (state by colour and symbol, and in words as each cell's name; latency and last heartbeat in its title). Server and browser alike.
 import { clock, esc } from './status-format.js'
+import { statusHref } from './status-links.js'
 
 /** Clusters of more shards than this, or a bot of more than 64, start folded unless something is wrong in them. */
 const OPEN_UP_TO = 64
@@ -10,7 +11,7 @@ const KIND = { ready: 'ok', connecting: 'degraded', reconnecting: 'degraded', re
 /** Section "shard-finder": the form (works without JavaScript: GET /status?guild=…) and the answer slot. */
 export function shardFinderSection (text, answerHtml = '', input = '') {
   return `<section id="shard-finder" class="card" aria-labelledby="shard-finder-title"><h2 id="shard-finder-title">${esc(text.finderHeading)}</h2>` +
-    `<form class="guild-form" method="get" action="${esc(text.statusPath ?? '/status')}" role="search">` +
+    `<form class="guild-form" method="get" action="${esc(statusHref(text))}" role="search">` +
     `<label for="guild-input">${esc(text.finderLabel)}</label><div class="guild-row">` +
     `<input id="guild-input" name="guild" value="${esc(input)}" autocomplete="off" spellcheck="false" aria-describedby="guild-hint">` +
     `<button type="submit">${esc(text.finderButton)}</button></div><p id="guild-hint" class="meta">${esc(text.finderHint)}</p></form>` +

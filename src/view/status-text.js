@@ -1,16 +1,58 @@
 // The status page's words in English and German; shared by the server renderer and the refresh script.
+
+/**
+ * The one headline vocabulary per language: the words for the model's page indicator (DESIGN §10). The page, the home
+ * page, /status.md and Discord's /status say these; Discord's own indicator borrows them (`platformIndicator` below,
+ * without `maintenance`: for that one Discord's own description shows).
+ */
+const HEADLINE = {
+  en: {
+    none: 'All systems operational',
+    minor: 'Minor service disruption',
+    major: 'Partial outage',
+    critical: 'Major outage',
+    maintenance: 'Maintenance in progress'
+  },
+  de: {
+    none: 'Alle Systeme betriebsbereit',
+    minor: 'Kleinere Störung',
+    major: 'Teilausfall',
+    critical: 'Schwerer Ausfall',
+    maintenance: 'Wartung läuft'
+  }
+}
+
+/** The words for a component's or group's status in the model: Statuspage's five values and unknown. */
+const COMPONENT_STATUS = {
+  en: {
+    operational: 'Operational',
+    degraded_performance: 'Degraded performance',
+    partial_outage: 'Partial outage',
+    major_outage: 'Major outage',
+    under_maintenance: 'Under maintenance',
+    unknown: 'Unknown'
+  },
+  de: {
+    operational: 'Betriebsbereit',
+    degraded_performance: 'Eingeschränkte Leistung',
+    partial_outage: 'Teilausfall',
+    major_outage: 'Schwerer Ausfall',
+    under_maintenance: 'In Wartung',
+    unknown: 'Unbekannt'
+  }
+}
+
+/** The same words without one key. */
+function without (words, key) {
+  return Object.fromEntries(Object.entries(words).filter(([name]) => name !== key))
+}
+
 export const TEXT = {
   en: {
     dateLocale: 'en-GB',
     lang: 'en',
     /** The headline: the model's page indicator (DESIGN §10). */
-    overall: {
-      none: 'All systems operational',
-      minor: 'Minor service disruption',
-      major: 'Partial outage',
-      critical: 'Major outage',
-      maintenance: 'Maintenance in progress'
-    },
+    overall: HEADLINE.en,
     overallDetail: {
       none: 'Everything is running normally.',
       minor: 'Some parts are slower or less reliable than usual. We are on it.',
@@ -20,14 +62,7 @@ export const TEXT = {
     },
     status: { ok: 'Operational', degraded: 'Degraded', down: 'Down', unknown: 'Not monitored', no_data: 'No data' },
     /** A component's or group's status in the model: Statuspage's five values and unknown. */
-    componentStatus: {
-      operational: 'Operational',
-      degraded_performance: 'Degraded performance',
-      partial_outage: 'Partial outage',
-      major_outage: 'Major outage',
-      under_maintenance: 'Under maintenance',
-      unknown: 'Unknown'
-    },
+    componentStatus: COMPONENT_STATUS.en,
     pageTitle: (name) => name === undefined ? 'System status' : `${name} status`,
     affected: 'Affected',
     incidentNumber: (id) => `Incident ${id}`,
@@ -61,19 +96,8 @@ export const TEXT = {
     maintenanceWindow: (from, to) => `From ${from} until ${to}`,
     upcomingHeading: 'Upcoming maintenance',
     platformHeading: 'Discord',
-    platformIndicator: {
-      none: 'All systems operational',
-      minor: 'Minor service disruption',
-      major: 'Partial outage',
-      critical: 'Major outage'
-    },
-    platformStatus: {
-      operational: 'Operational',
-      degraded_performance: 'Degraded performance',
-      partial_outage: 'Partial outage',
-      major_outage: 'Major outage',
-      under_maintenance: 'Under maintenance'
-    },
+    platformIndicator: without(HEADLINE.en, 'maintenance'),
+    platformStatus: without(COMPONENT_STATUS.en, 'unknown'),
     platformFetched: (fetched, updated) => `Fetched ${fetched}; Discord last updated its status page ${updated}.`,
     platformStale: (fetched) => `Discord's status page could not be reached just now: this is the last known status, fetched ${fetched}.`,
     platformUnavailable: 'The status of Discord is not available right now.',
@@ -140,13 +164,7 @@ export const TEXT = {
   de: {
     dateLocale: 'de-DE',
     lang: 'de',
-    overall: {
-      none: 'Alle Systeme betriebsbereit',
-      minor: 'Kleinere Störung',
-      major: 'Teilausfall',
-      critical: 'Schwerer Ausfall',
-      maintenance: 'Wartung läuft'
-    },
+    overall: HEADLINE.de,
     overallDetail: {
       none: 'Alles läuft normal.',
       minor: 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum.',
@@ -155,14 +173,7 @@ export const TEXT = {
       maintenance: 'Geplante Arbeiten laufen; einzelne Teile können kurz nicht verfügbar sein.'
     },
     status: { ok: 'Betriebsbereit', degraded: 'Eingeschränkt', down: 'Ausgefallen', unknown: 'Nicht überwacht', no_data: 'Keine Daten' },
-    componentStatus: {
-      operational: 'Betriebsbereit',
-      degraded_performance: 'Eingeschränkte Leistung',
-      partial_outage: 'Teilausfall',
-      major_outage: 'Schwerer Ausfall',
-      under_maintenance: 'In Wartung',
-      unknown: 'Unbekannt'
-    },
+    componentStatus: COMPONENT_STATUS.de,
     pageTitle: (name) => name === undefined ? 'Systemstatus' : `${name} Status`,
     affected: 'Betroffen',
     incidentNumber: (id) => `Vorfall ${id}`,
@@ -195,19 +206,8 @@ export const TEXT = {
     maintenanceWindow: (from, to) => `Von ${from} bis ${to}`,
     upcomingHeading: 'Geplante Wartungen',
     platformHeading: 'Discord',
-    platformIndicator: {
-      none: 'Alle Systeme betriebsbereit',
-      minor: 'Kleinere Störung',
-      major: 'Teilausfall',
-      critical: 'Schwerer Ausfall'
-    },
-    platformStatus: {
-      operational: 'Betriebsbereit',
-      degraded_performance: 'Eingeschränkte Leistung',
-      partial_outage: 'Teilausfall',
-      major_outage: 'Schwerer Ausfall',
-      under_maintenance: 'In Wartung'
-    },
+    platformIndicator: without(HEADLINE.de, 'maintenance'),
+    platformStatus: without(COMPONENT_STATUS.de, 'unknown'),
     platformFetched: (fetched, updated) => `Abgerufen ${fetched}; Discord hat seine Statusseite zuletzt ${updated} aktualisiert.`,
     platformStale: (fetched) => `Die Statusseite von Discord war gerade nicht erreichbar: Das ist der letzte bekannte Stand, abgerufen ${fetched}.`,
     platformUnavailable: 'Der Status von Discord ist gerade nicht verfügbar.',

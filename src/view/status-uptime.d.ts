@@ -9,3 +9,5 @@ export declare function lastDaySection (text: StatusText, history: Pick<Componen
 /** A day as uptimeOfDays counts it: its checks, and those up (null: the day has no figure). */
 export interface DayUp { checks: number, up: number | null }
 export declare function uptimeOfDays (days: DayUp[]): { checks: number, up: number, percent: number | null }
+/** The measured statuses' ranks, the browser's copy of src/api/status-severity.ts (a test pins them equal). */
+export declare const CHECK_SEVERITY: Readonly<Record<'ok' | 'degraded' | 'down', number>>

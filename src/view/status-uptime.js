@@ -4,7 +4,11 @@ import { incidentHref } from './status-links.js'
 
 const SLOT_MINUTES = 15
 const SLOTS = (24 * 60) / SLOT_MINUTES
-const RANK = { ok: 1, degraded: 2, down: 3 }
+/**
+ * The browser's copy of the measured statuses' ranks in the one severity order (src/api/status-severity.ts, which the
+ * browser cannot load; test/status/status-severity.test.ts pins the two equal). Anything else (no_data) ranks below all.
+ */
+export const CHECK_SEVERITY = { ok: 1, degraded: 3, down: 5 }
 
 // Narrow screens show the newest 30 days and 12 hours (CSS hides the rest; the daily table keeps all).
 const NARROW_DAYS = 30
@@ -170,7 +174,7 @@ export function lastDaySlots (history) {
     const index = Math.floor((Date.parse(check.at) - start) / slotMs)
     const slot = slots[index]
     if (slot === undefined) continue
-    if ((RANK[check.status] ?? 0) > (RANK[slot.status] ?? 0)) slot.status = check.status
+    if ((CHECK_SEVERITY[check.status] ?? 0) > (CHECK_SEVERITY[slot.status] ?? 0)) slot.status = check.status
   }
   return slots
 }

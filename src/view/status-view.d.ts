@@ -31,6 +31,8 @@ export declare function lastDaySlots (history: HistoryBody): Array<{ from: numbe
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
 export declare function incidentBody (text: StatusText, incident: Incident): string
 export declare function icon (kind: string): string
+/** How the page indicator looks (its colour and icon): ok | degraded | partial | down | maintenance. */
+export declare const HEADLINE_KIND: Record<Indicator, string>
 /** How a model status looks: ok | degraded | partial | down | maintenance | unknown. */
 export declare const STATUS_KIND: Record<ShownStatus, string>
 export declare function statusBadge (text: StatusText, status: ShownStatus): string

@@ -6,7 +6,7 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
-import { componentHref, historyHref, incidentHref, maintenanceHref } from './status-links.js'
+import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref } from './status-links.js'
 
 export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
@@ -16,8 +16,8 @@ const PLATFORM_KIND = {
 }
 const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical: 'down' }
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
-/** How the page indicator looks: its colour and icon (the words are text.overall[indicator]). */
-const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
+/** How the page indicator looks: its colour and icon (the words are text.overall[indicator]); the home page's summary too. */
+export const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
 /** How a component's or group's status looks (the words are text.componentStatus[status]). */
 export const STATUS_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
@@ -79,7 +79,7 @@ function affectedBy (text, component, incidents) {
 /** A measured component's response time of the last 24 hours, a server-rendered SVG image with its words as `alt`. */
 function sparklineImage (text, component) {
   if (component.latencyMs === null) return ''
-  return `<img class="component-sparkline" src="/status/components/${esc(encodeURIComponent(component.id))}/latency.svg" alt="${esc(text.sparklineAlt)}" width="287" height="100" loading="lazy" decoding="async">`
+  return `<img class="component-sparkline" src="${esc(latencyImageHref(component.id))}" alt="${esc(text.sparklineAlt)}" width="287" height="100" loading="lazy" decoding="async">`
 }
 
 /** One component: `data-component` and `data-status` carry the model's id and status exactly, for tools and tests. */

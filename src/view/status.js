@@ -3,6 +3,7 @@
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
 import { SECTIONS_OF, TEXT, findGuild, guildAnswer, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
+import { statusPathOf } from './status-links.js'
 
 const ENDPOINTS = {
   components: '/api/v1/health/components',
@@ -18,7 +19,7 @@ if (root !== null) start(root)
 const FOCUSABLE = 'a[href], button, input, summary, [tabindex]:not([tabindex="-1"])'
 
 function start (root) {
-  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? '/status' }
+  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? statusPathOf('en') }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
   let indicator = root.dataset.indicator
   let lastRun = Date.now()

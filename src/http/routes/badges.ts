@@ -6,6 +6,7 @@ import type { ComponentsBody } from '../../api/components.ts'
 import type { HistoryBody } from '../../api/health.ts'
 import { encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
 import type { Monitor } from '../../monitor/monitor.ts'
+import type { ShardsSnapshot } from '../../bot/shard-snapshot.ts'
 import type { StatusDeclaration } from '../../declaration/declaration.ts'
 import type { PublicHealthSnapshot, StatusService } from '../../status/service.ts'
 import { BADGES, COMPONENT_BADGES, badgeContent, badgeSvg, componentBadgeContent, shieldsEndpoint, type Badge, type BadgeContent } from '../../publish/badges.ts'
@@ -38,7 +39,7 @@ const SUMMARIES: Record<Badge, string> = {
 
 interface BadgeQuery { component?: string, label?: string }
 
-type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null, Serialized<ComponentsBody>]
+type Views = readonly [PublicHealthSnapshot | null, Serialized<HistoryBody> | null, Serialized<ComponentsBody>, ShardsSnapshot | null]
 
 export interface BadgeRouteOptions {
   monitor: Monitor
@@ -52,7 +53,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
   /** The components the shards badge may name: those the builtin bot probe measures. */
   const botComponents = new Set(declaration.components.filter((component) => component.check.kind === 'builtin' && component.check.probe === 'bot').map((component) => component.id))
 
-  /** The snapshot, the history and the public status as they are now; no history yet (the database never answered) is no data. */
+  /** The snapshot, the history, the public status and the shards as they are now; no history yet (the database never answered) is no data. */
   const views = async (): Promise<Views> => {
     let history: Serialized<HistoryBody> | null = null
     try {
@@ -60,17 +61,17 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     } catch {
       // Shown as "no data" on the uptime badges.
     }
-    return [status.health() ?? null, history, status.current()]
+    return [status.health() ?? null, history, status.current(), monitor.shards() ?? null]
   }
   const productName = declaration.product.name
   /** The badge of a memo key `component\nlabel` (either may be empty: the default). */
-  const content = (badge: Badge, key: string, [health, history, current]: Views) => {
+  const content = (badge: Badge, key: string, [health, history, current, shards]: Views) => {
     const [component, label] = key.split('\n') as [string, string]
-    const made = badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value, productName })
+    const made = badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value, shards: shards?.body.value, productName })
     return label === '' ? made : { ...made, label }
   }
 
-  /** Both forms of a badge, each memoised per component: built again only when the snapshot, the history or the status changes. */
+  /** Both forms of a badge, each memoised per component: built again only when the snapshot, the history, the status or the shards change. */
   const renderers = (content: (component: string, inputs: Views) => BadgeContent) => ({
     svg: rebuiltOnChange((component, inputs: Views) => {
       const text = badgeSvg(content(component, inputs))
@@ -108,7 +109,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
   }
 
   for (const badge of BADGES) {
-    // One memo per route, keyed by the component: built again only when the snapshot, the history or the status changes.
+    // One memo per route, keyed by the component: built again only when the snapshot, the history, the status or the shards change.
     const { svg, json } = renderers((component, inputs) => content(badge, component, inputs))
 
     const query = badgeComponentQuery(badge === 'shards' ? [...botComponents] : [...declared], badge === 'shards')

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
 import { publicMetricsPort } from '../../publish/follow.ts'
 import type { Locale } from '../../lib/locale.ts'
-import { localPath } from '../../site/layout.ts'
+import { localPath, statusPathOf } from '../../view/status-links.js'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../view/status-view.js'
@@ -39,7 +39,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const refreshSeconds = options.refreshSeconds ?? 60
   const product = config.status.product
   const metricsPort = publicMetricsPort(config.metricsPort, config.metricsHost)
-  const statusPaths = { en: '/status', de: localPath('de', '/status', germanPrefix) }
+  const statusPaths = { en: statusPathOf('en', germanPrefix), de: statusPathOf('de', germanPrefix) }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     // Each page is rendered again only when a body it shows has changed (a new health round, at most every

@@ -1,6 +1,7 @@
 // SQL of the component_checks table: one row per minute slot and component (and `overall`), keeping the worst status
 // any replica saw in that minute, with the latency of that worst observation.
 import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { MEASURED_ORDER, severity } from '../../api/status-severity.ts'
 import type { Database } from '../database.ts'
 import type { StoredStatus, Tables } from '../tables.ts'
 
@@ -38,24 +39,25 @@ export interface DayLatency {
 /** Rows per statement: 8,000 parameters, within both databases' limits; fewer statements to build and send. */
 const BATCH = 2000
 
-/** unknown < ok < degraded < down, as SQL. */
-function severity (column: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`case ${column} when 'down' then 3 when 'degraded' then 2 when 'ok' then 1 else 0 end`
+/** The rank of a stored status (src/api/status-severity.ts: unknown < ok < degraded < down), as SQL; anything else ranks as unknown. */
+function rankOf (column: RawBuilder<unknown>): RawBuilder<number> {
+  const ranked = MEASURED_ORDER.filter((status) => severity(status) > 0)
+  return sql<number>`case ${column} ${sql.join(ranked.map((status) => sql`when ${sql.lit(status)} then ${sql.lit(severity(status))}`), sql` `)} else 0 end`
 }
 
 const stored = (column: string) => sql.ref(`component_checks.${column}`)
 const incoming = (column: string) => sql.ref(`excluded.${column}`)
 
 /** The worse status of the stored row and the incoming one. */
-const worstStatus = sql<string>`case when ${severity(incoming('status'))} > ${severity(stored('status'))} then ${incoming('status')} else ${stored('status')} end`
+const worstStatus = sql<string>`case when ${rankOf(incoming('status'))} > ${rankOf(stored('status'))} then ${incoming('status')} else ${stored('status')} end`
 
 /**
  * The latency of the observation whose status won; between two of the same status, the higher one (a missing
  * latency never replaces one). Like the status, the result does not depend on the order of the writers.
  */
 const latencyOfWorst = sql<number | null>`case
-  when ${severity(incoming('status'))} > ${severity(stored('status'))} then ${incoming('latency_ms')}
-  when ${severity(incoming('status'))} < ${severity(stored('status'))} then ${stored('latency_ms')}
+  when ${rankOf(incoming('status'))} > ${rankOf(stored('status'))} then ${incoming('latency_ms')}
+  when ${rankOf(incoming('status'))} < ${rankOf(stored('status'))} then ${stored('latency_ms')}
   when ${stored('latency_ms')} is null then ${incoming('latency_ms')}
   when ${incoming('latency_ms')} > ${stored('latency_ms')} then ${incoming('latency_ms')}
   else ${stored('latency_ms')} end`
@@ -89,16 +91,11 @@ export async function upsertComponentChecks (database: Database, given: Componen
 
 /** The table's rule in memory: the worse status wins with its latency; between two of the same status, the higher latency. */
 export function worseCheck (a: ComponentCheckRow, b: ComponentCheckRow): ComponentCheckRow {
-  const [severityA, severityB] = [severityOf(a.status), severityOf(b.status)]
+  const [severityA, severityB] = [severity(a.status), severity(b.status)]
   if (severityB > severityA) return { ...b }
   if (severityB < severityA) return a
   const latencyMs = a.latencyMs === null ? b.latencyMs : b.latencyMs === null ? a.latencyMs : Math.max(a.latencyMs, b.latencyMs)
   return { ...a, latencyMs }
-}
-
-/** unknown (or anything else) < ok < degraded < down, as `severity` says in SQL. */
-function severityOf (status: string): number {
-  return status === 'down' ? 3 : status === 'degraded' ? 2 : status === 'ok' ? 1 : 0
 }
 
 function mergedPerMinuteAndComponent (rows: ComponentCheckRow[]): ComponentCheckRow[] {
