@@ -65,7 +65,7 @@ export interface ContextOptions {
   docs?: DocsSite
 }
 
-export function createLogger (config: Config): Logger {
+function createLogger (config: Config): Logger {
   return pino({
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true }

@@ -9,7 +9,7 @@ import type { OperatorServer } from './http/operator/server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
 import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
 
-export const SHUTDOWN_DEADLINE_MS = 10_000
+const SHUTDOWN_DEADLINE_MS = 10_000
 
 export interface RunningServer {
   app: FastifyInstance

@@ -20,13 +20,13 @@ export const OverallStatus = Type.Union([Type.Literal('ok'), Type.Literal('degra
     'component is degraded, the cache is down or another declared component is down; else `ok`. `unknown` never counts.'
 })
 
-export const ComponentHealth = Type.Object({
+const ComponentHealth = Type.Object({
   status: ComponentStatus,
   latencyMs: nullable(Type.Number({ minimum: 0, description: 'Round-trip time of the last probe in milliseconds.' })),
   message: Type.Optional(Type.String({ description: 'A short, public-safe sentence about the status.' }))
 }, { additionalProperties: false })
 
-export const BotHealth = Type.Object({
+const BotHealth = Type.Object({
   status: ComponentStatus,
   latencyMs: nullable(Type.Number({ minimum: 0, description: 'The bot\'s gateway latency (ping) in milliseconds.' })),
   message: Type.Optional(Type.String()),
@@ -88,7 +88,7 @@ export type HealthBody = Omit<Static<typeof HealthBody>, 'components'> & {
 /** The health body as the monitor measures it: the page indicator is added by the status model (src/status/service.ts). */
 export type MeasuredHealthBody = Omit<HealthBody, 'indicator'>
 
-export const HistoryCheck = Type.Object({
+const HistoryCheck = Type.Object({
   at: DateTime('The start of the minute this check stands for.'),
   status: OverallStatus,
   components: Type.Object({ database: ComponentStatus, cache: ComponentStatus, bot: ComponentStatus }, {
@@ -188,7 +188,7 @@ function historyExample () {
 
 const Latency = (description: string) => nullable(Type.Number({ minimum: 0, description }))
 
-export const ComponentMinute = Type.Object({
+const ComponentMinute = Type.Object({
   at: DateTime('The start of the minute this check stands for.'),
   status: ComponentStatus,
   latencyMs: Latency('The latency the check measured in that minute, in milliseconds (with several replicas: that of the worst ' +

@@ -14,7 +14,7 @@ export const AffectedComponentStatus = Type.Union([Type.Literal('operational'), 
 
 const componentId = 'A component id of the status file. An id the file no longer declares is still listed, as it was written.'
 
-export const AffectedComponent = Type.Object({
+const AffectedComponent = Type.Object({
   id: Type.String({ description: componentId }),
   status: AffectedComponentStatus
 }, { additionalProperties: false })

@@ -1,7 +1,7 @@
 // The body of GET /api/v1/health/discord: the chat platform's Statuspage summary, normalised (DESIGN §4).
 import { Type, type Static } from 'typebox'
 
-export const PlatformComponentStatus = Type.Union([
+const PlatformComponentStatus = Type.Union([
   Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'),
   Type.Literal('major_outage'), Type.Literal('under_maintenance')
 ])

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox'
 import { SNOWFLAKE_PATTERN } from './shards.ts'
 
 /** Optional white space, then 1–200 characters that start and end with a non-space, then optional white space. */
-export const QUERY_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
+const QUERY_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
 
 /** What a value failing QUERY_PATTERN or SNOWFLAKE_PATTERN is told, in words (a 400's detail never shows a regular expression). */
 export const PATTERN_MEANINGS: Record<string, string> = {

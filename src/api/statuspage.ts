@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 const DateTime = Type.String({ format: 'date-time' })
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
-export const StatuspageIndicator = Type.Union([
+const StatuspageIndicator = Type.Union([
   Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical'), Type.Literal('maintenance')
 ], {
   description: 'The page indicator of GET /api/v1/health/components, unchanged: the worst of every component\'s status and every ' +
@@ -16,10 +16,10 @@ export const StatuspageComponentStatus = Type.Union([
   Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'),
   Type.Literal('major_outage'), Type.Literal('under_maintenance')
 ])
-export const StatuspageIncidentStatus = Type.Union([
+const StatuspageIncidentStatus = Type.Union([
   Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('monitoring'), Type.Literal('resolved'), Type.Literal('postmortem')
 ])
-export const StatuspageMaintenanceStatus = Type.Union([
+const StatuspageMaintenanceStatus = Type.Union([
   Type.Literal('scheduled'), Type.Literal('in_progress'), Type.Literal('verifying'), Type.Literal('completed')
 ])
 

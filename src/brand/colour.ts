@@ -9,7 +9,7 @@ export const MIN_CONTRAST = 4.5
  * The page backgrounds of each theme (--bg and --surface in src/site/assets/site.css): the accent is link text on
  * both, and the focus ring and button colour. The darker/lighter of the pair is the one that limits the ratio.
  */
-export const THEME_BACKGROUNDS = {
+const THEME_BACKGROUNDS = {
   light: ['#f6f7f9', '#ffffff'],
   dark: ['#0d1117', '#161b22']
 } as const

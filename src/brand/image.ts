@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-export const MAX_IMAGE_BYTES = 256 * 1024
+const MAX_IMAGE_BYTES = 256 * 1024
 
 const TYPES = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' } as const
 type Extension = keyof typeof TYPES

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type TypeScript from 'typescript'
 
 /** Below the bundle folder; package.json's exports point at HEARTBEAT_DIR/bot/heartbeat-reporter.{mjs,d.ts}. */
-export const HEARTBEAT_DIR = 'heartbeat'
+const HEARTBEAT_DIR = 'heartbeat'
 const ENTRY = 'src/bot/heartbeat-reporter.ts'
 
 /** Native, or loaded by pg at run time: left to node_modules (they are dependencies of the package). */

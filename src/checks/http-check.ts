@@ -11,7 +11,7 @@ const http = process.getBuiltinModule('node:http')
 const https = process.getBuiltinModule('node:https')
 
 /** The most body read of an answer; a body expectation on a larger answer fails. */
-export const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 1024 * 1024
 /** Redirects followed (within the origin) before the check gives up. */
 const MAX_REDIRECTS = 5
 const DAY_MS = 86_400_000

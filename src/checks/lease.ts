@@ -4,7 +4,7 @@ import type { Cache, CacheKind } from '../store/cache/cache.ts'
 import type { Database } from '../store/database.ts'
 import { takeLease } from '../store/repositories/check-leases.ts'
 
-export const CHECKS_LEASE = 'checks'
+const CHECKS_LEASE = 'checks'
 
 export interface CheckLease {
   /** Takes or renews the lease; true while this replica holds it. Never rejects. */

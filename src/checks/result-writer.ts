@@ -6,7 +6,7 @@ import { upsertCheckResults, type CheckResultRow } from '../store/repositories/c
 import type { Tables } from '../store/tables.ts'
 
 /** Results of attempts finishing within this long of each other are written in one statement. */
-export const WRITE_AFTER_MS = 200
+const WRITE_AFTER_MS = 200
 
 export interface ResultWriter {
   /** Adds a component's latest result to the next write; settles once that write has been made (never rejects). */

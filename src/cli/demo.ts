@@ -14,7 +14,7 @@ import type { Command } from './command.ts'
 /** The example status file the demo shows (groups, manual and platform components), unless the operator has a file of their own. */
 export const EXAMPLE_STATUS_FILE = path.join(projectRoot, 'examples', 'status.yaml')
 
-export const DEMO_NOTICE = 'Demo data: everything on this page is generated; nothing here describes a real service.'
+const DEMO_NOTICE = 'Demo data: everything on this page is generated; nothing here describes a real service.'
 
 export const demoCommand: Command = {
   name: 'demo',

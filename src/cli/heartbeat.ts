@@ -6,7 +6,7 @@ import { operationsFor } from './operations.ts'
 import { asUsage } from './options.ts'
 import { REMOTE_HELP } from './remote.ts'
 
-export function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, token?: string } {
+function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, token?: string } {
   let values: Record<string, string | undefined>
   try {
     values = parseArgs({

@@ -5,7 +5,7 @@ import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'
 
-export function parseSeedArgs (args: string[]): { days: number, replace: boolean } {
+function parseSeedArgs (args: string[]): { days: number, replace: boolean } {
   let values: { days?: string, replace?: boolean }
   try {
     values = parseArgs({ args, options: { days: { type: 'string' }, replace: { type: 'boolean' } }, strict: true, allowPositionals: false }).values

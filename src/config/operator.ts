@@ -5,7 +5,7 @@ export const OPERATOR_SCOPES = ['admin', 'incidents', 'maintenance', 'components
 export type OperatorScope = typeof OPERATOR_SCOPES[number]
 
 /** The shortest secret accepted: 32 characters (`status-api token new` prints 43). */
-export const MIN_SECRET_LENGTH = 32
+const MIN_SECRET_LENGTH = 32
 
 /** One entry of OPERATOR_TOKENS (`name:scope+scope:secret`). The secret is never logged, stored or echoed. */
 export interface OperatorToken {

@@ -93,7 +93,7 @@ const TcpCheck = Type.Object({
   confirm: Type.Optional(Confirm)
 }, { additionalProperties: false, description: 'Open a TCP connection' })
 
-export const CHECK_KINDS = ['http', 'tcp', 'push', 'platform', 'manual'] as const
+const CHECK_KINDS = ['http', 'tcp', 'push', 'platform', 'manual'] as const
 
 const Check = Type.Object({
   http: Type.Optional(HttpCheck),

@@ -13,7 +13,7 @@ const DAY = 24 * HOUR
  * The history shows what the incidents tell, and nothing else goes down: the bot down until the failover was
  * fixed and degraded until resolved, the cache restarting while the dashboard was slow, a few shards lagging now.
  */
-export function demoOutages (now: number) {
+function demoOutages (now: number) {
   return [
     { from: now - 12 * DAY, to: now - 12 * DAY + 45 * MINUTE, status: { bot: 'down' as const } },
     { from: now - 12 * DAY + 45 * MINUTE, to: now - 12 * DAY + 2 * HOUR, status: { bot: 'degraded' as const } },

@@ -17,7 +17,7 @@ const CUSTOM_ID_MAX = 100
 const INPUT_MAX = 4000
 const NOT_GIVEN = '~'
 
-export function modalCustomId (request: ModalRequest): string {
+function modalCustomId (request: ModalRequest): string {
   if (request.kind === 'open') return ['incident-open', request.impact, request.status, request.components.replace(/\s+/g, '')].join('|')
   return ['incident-update', request.id, request.status ?? NOT_GIVEN, request.components?.replace(/\s+/g, '') ?? NOT_GIVEN].join('|')
 }

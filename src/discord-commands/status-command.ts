@@ -17,7 +17,7 @@ export function statusCommand (interaction: Interaction, context: CommandContext
   return { work: async () => ({ content: '', embeds: [statusEmbed(interaction, context)] }) }
 }
 
-export function statusEmbed (interaction: Interaction, context: CommandContext): Embed {
+function statusEmbed (interaction: Interaction, context: CommandContext): Embed {
   const lang = interaction.locale
   const text = TEXT[lang]
   const words = WORDS[lang]

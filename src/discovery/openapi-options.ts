@@ -53,7 +53,7 @@ The API catalog (RFC 9727) is at \`/.well-known/api-catalog\`; the human-readabl
  * Only the API is documented: the JSON routes (with the Statuspage copy under /status/api/ and the Shields endpoint
  * badges), the well-known catalog and both documentation searches — no HTML, feeds, SVG or assets.
  */
-export function isApiPath (url: string, germanPrefix: string): boolean {
+function isApiPath (url: string, germanPrefix: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/status/api/') || url.startsWith('/.well-known/') ||
     (url.startsWith('/status/badges/') && url.endsWith('.json')) ||
     url === '/docs/api/search' || url === `${germanPrefix}/docs/api/search`
@@ -64,7 +64,7 @@ export function isApiPath (url: string, germanPrefix: string): boolean {
  * llms.txt's H1 and summary and the MCP server's name are read from here; `x-product` carries the name and website
  * for tools (the MCP server) that want them without parsing the title.
  */
-export function apiInfo (product: Pick<DeclaredProduct, 'name' | 'url'>): { title: string, summary: string, 'x-product'?: { name: string, url?: string } } {
+function apiInfo (product: Pick<DeclaredProduct, 'name' | 'url'>): { title: string, summary: string, 'x-product'?: { name: string, url?: string } } {
   if (product.name === undefined) {
     return { title: 'Public Status API', summary: 'Is the chat bot up? Health, uptime, incidents and the chat platform\'s status, without a login.' }
   }
@@ -112,7 +112,7 @@ export function openapiOptions (config: Config): FastifyDynamicSwaggerOptions {
  * The generated document in its final 3.1 form: shared responses referenced (and only the used ones kept), problem
  * bodies pointing at the one Problem schema, operation ids, the tag list, and 2020-12 schemas throughout.
  */
-export function finishDocument (generated: Json): Json {
+function finishDocument (generated: Json): Json {
   const components = generated.components as { schemas: Record<string, unknown>, responses: Record<string, unknown> }
   const problem = components.schemas.Problem
   const paths = Object.fromEntries(Object.entries(generated.paths as Record<string, Json>).map(([url, item]) => [

@@ -14,7 +14,7 @@ const problemContent = (example: ProblemError) => ({
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` })
 
 /** Response headers, by the name they are sent under. */
-export const sharedHeaders = {
+const sharedHeaders = {
   ETag: {
     description: 'A strong validator of the exact bytes sent. Send it back in `If-None-Match` to get `304 Not Modified` while nothing changed.',
     required: true,
@@ -52,7 +52,7 @@ const rateLimitHeaders = {
 }
 
 /** The shared responses, by component name, and the status code each stands for. */
-export const sharedResponses = {
+const sharedResponses = {
   NotModified: {
     status: '304',
     response: {

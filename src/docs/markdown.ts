@@ -114,7 +114,7 @@ function stripTags (html: string): string {
 }
 
 /** The visible text of a block, for the index: words in reading order, no markup. */
-export function plainText (token: Token): string {
+function plainText (token: Token): string {
   switch (token.type) {
     case 'space': case 'hr': case 'def': return ''
     case 'code': return (token as Tokens.Code).text

@@ -81,12 +81,12 @@ function sidebar (site: DocsSite, locale: Locale, currentUrl: string, query = ''
 }
 
 /** A result with its highlights as <mark>, built from offsets: the excerpt itself is plain text. */
-export function resultItem (result: SearchResult): string {
+function resultItem (result: SearchResult): string {
   const heading = result.section === null ? result.title : `${result.title} › ${result.section}`
   return `<li><a href="${escapeHtml(result.url)}">${escapeHtml(heading)}</a><p>${markHighlights(result.excerpt, result.highlights)}</p></li>`
 }
 
-export function markHighlights (text: string, highlights: Array<[number, number]>): string {
+function markHighlights (text: string, highlights: Array<[number, number]>): string {
   let html = ''
   let at = 0
   for (const [start, end] of highlights) {

@@ -9,7 +9,7 @@ import { LruCache } from '../lib/lru.ts'
  * request.host and request.protocol honour trustProxy), normalised (lower case, default port dropped);
  * undefined when the host is not well formed.
  */
-export function requestOrigin (request: FastifyRequest): string | undefined {
+function requestOrigin (request: FastifyRequest): string | undefined {
   const protocol = request.protocol === 'https' ? 'https' : 'http'
   const host = request.host
   return origins.getOrSet(`${protocol}://${host}`, () => isValidHost(host) ? new URL(`${protocol}://${host}`).origin : undefined)
@@ -19,7 +19,7 @@ export function requestOrigin (request: FastifyRequest): string | undefined {
 const origins = new LruCache<string, string | undefined>(256)
 
 /** What an ill-formed Host gets instead of its own value: the listen port on localhost, which points nowhere foreign. */
-export function fallbackOrigin (config: Config): string {
+function fallbackOrigin (config: Config): string {
   return `http://localhost:${config.port}`
 }
 

@@ -7,7 +7,7 @@ import { LruCache } from '../lib/lru.ts'
 import { weightedList, type Weighted } from './q-values.ts'
 
 /** Paths that only machines read: a 404 there is always a problem, whatever the Accept header says. */
-export function inJsonNamespace (path: string, germanPrefix: string): boolean {
+function inJsonNamespace (path: string, germanPrefix: string): boolean {
   return path.startsWith('/api/') || path === '/api' || path.startsWith('/.well-known/') ||
     path.startsWith('/docs/api/search') || path.startsWith(`${germanPrefix}/docs/api/search`) ||
     /\.(?:json|xml|txt)$/i.test(path)

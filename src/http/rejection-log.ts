@@ -2,7 +2,7 @@
 // reach a route or the access log: one warning per reason, at most every 10 s, with how many were not logged since.
 import type { Logger } from 'pino'
 
-export const REJECTION_LOG_EVERY_MS = 10_000
+const REJECTION_LOG_EVERY_MS = 10_000
 
 export type RejectionLog = (status: number, reason: string) => void
 

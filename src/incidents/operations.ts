@@ -11,7 +11,7 @@ import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
 
-export const RESOLVED_MESSAGE = 'This incident has been resolved.'
+const RESOLVED_MESSAGE = 'This incident has been resolved.'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 

@@ -38,7 +38,7 @@ export function maintenanceState (row: MaintenanceRow, now: number): Maintenance
 }
 
 /** The window to show as the banner: of those active now, the one that started first (then the lowest id). */
-export function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Row[], now: number): Row | undefined {
+function activeMaintenance<Row extends MaintenanceRow> (rows: readonly Row[], now: number): Row | undefined {
   return rows.filter((row) => maintenanceState(row, now) === 'active')
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id - b.id)[0]
 }

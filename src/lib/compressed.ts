@@ -21,7 +21,7 @@ export interface EncodedBody {
  */
 export type CompressedVariants = (coding: ContentCoding | undefined) => EncodedBody | undefined
 
-export const COMPRESS_FROM = 1024
+const COMPRESS_FROM = 1024
 
 /**
  * How hard to compress: each variant is made on the request that first asks for it, so start-up pays nothing, but

@@ -32,13 +32,13 @@ export interface MemoryRelease {
 }
 
 export const RELEASE_EVERY_MS = 2000
-export const QUIET_BELOW = 0.05
+const QUIET_BELOW = 0.05
 export const RELEASE_GROWTH_BYTES = 8 * 1024 * 1024
 /** So that a service under light load (quiet by the event loop, yet always allocating) pauses for it rarely. */
 export const RELEASE_AT_MOST_EVERY_MS = 10_000
 
 /** The collection V8 runs when memory runs short: it compacts the heap, shrinks the young generation and frees pages. */
-export function exposedCollection (): (() => Promise<void>) | undefined {
+function exposedCollection (): (() => Promise<void>) | undefined {
   const gc = globalThis.gc
   if (gc === undefined) return undefined
   return () => gc({ type: 'major', execution: 'async', flavor: 'last-resort' })

@@ -13,7 +13,7 @@ export const MAX_BASE_URLS = 16
  * And the most one document's copies hold together (src/lib/serialized.ts heldBytes: bytes and compressed variants):
  * the largest document (the 270 KB OpenAPI) keeps 7 hosts instead of MAX_BASE_URLS (docs/en/operations.md#memory).
  */
-export const MAX_BYTES_PER_DOCUMENT = 4 * 1024 * 1024
+const MAX_BYTES_PER_DOCUMENT = 4 * 1024 * 1024
 /** A base URL's copy is kept when asked for again among the next this many new base URLs (src/lib/lru.ts). */
 export const SECOND_ASK_WITHIN = 64
 

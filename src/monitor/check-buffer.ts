@@ -3,7 +3,7 @@
 import { worseCheck, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
 
 /** A day of minutes: an outage longer than that keeps its most recent day. */
-export const CHECK_BUFFER_MINUTES = 1440
+const CHECK_BUFFER_MINUTES = 1440
 
 export class CheckBuffer {
   /** Minute → component → row. */

@@ -11,7 +11,7 @@ import { BUILTIN_PROBES } from '../declaration/declaration.ts'
 import { MINUTES_PER_DAY, dateOfDay, dayOfMinute, isoOfMinute, minuteOf } from '../lib/minutes.ts'
 import { asComponentStatus, asOverallStatus } from './status.ts'
 
-export const UPTIME_DAYS = 90
+const UPTIME_DAYS = 90
 /** Raw minute rows are kept this many whole days before today; older days live only as rollups. */
 export const RAW_RETENTION_DAYS = 7
 export const ROLLUP_RETENTION_DAYS = 400

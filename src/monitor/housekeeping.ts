@@ -26,7 +26,7 @@ export async function runHousekeeping (database: Database, now: number): Promise
 }
 
 /** Writes the rollups of every day before `today` that has raw rows; returns how many days. */
-export async function rollUpCompleteDays (database: Database, today: number): Promise<number> {
+async function rollUpCompleteDays (database: Database, today: number): Promise<number> {
   const counts = await countComponentChecksByDay(database, 0, today * MINUTES_PER_DAY)
   const days = [...new Set(counts.map((c) => c.day))]
   // A day at a time: each query sorts one day's latencies, and the event loop gets a turn between them.
@@ -37,7 +37,7 @@ export async function rollUpCompleteDays (database: Database, today: number): Pr
 }
 
 /** Each day's counts with the latency percentiles of the same day and component (null where none was recorded). */
-export function withLatencies (counts: DayCounts[], latencies: DayLatency[]): DayRollup[] {
+function withLatencies (counts: DayCounts[], latencies: DayLatency[]): DayRollup[] {
   const byKey = new Map(latencies.map((l) => [`${l.day}\u0000${l.component}`, l]))
   return counts.map((c) => {
     const latency = byKey.get(`${c.day}\u0000${c.component}`)

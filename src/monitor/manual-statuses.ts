@@ -8,7 +8,7 @@ import { loadManualComponents } from '../store/repositories/manual-components.ts
 import type { ManualStatus } from './measure.ts'
 
 /** How often the copy is read again: a change by any replica shows within this plus one query. */
-export const MANUAL_STATUSES_REFRESH_MS = 5_000
+const MANUAL_STATUSES_REFRESH_MS = 5_000
 
 export interface ManualStatuses {
   /** What is set now, by component id; the same map until it changes. */

@@ -4,7 +4,7 @@ import type { Database } from '../store/database.ts'
 import type { Clock } from '../lib/clock.ts'
 import { singleFlight } from '../lib/single-flight.ts'
 
-export const READINESS_TIMEOUT_MS = 1000
+const READINESS_TIMEOUT_MS = 1000
 /** A ping answers every caller that asks while it runs or within this long after: fresh, but one ping per burst. */
 export const READINESS_SHARED_MS = 100
 

@@ -10,9 +10,6 @@ export interface ComponentStatuses {
   bot: ComponentStatus
 }
 
-export const COMPONENTS = ['database', 'cache', 'bot'] as const
-export type ComponentName = typeof COMPONENTS[number]
-
 /**
  * `down` if the database or the bot is down; else `degraded` if any component is degraded or the cache
  * is down; else `ok`. `unknown` (not configured, or not readable) does not count.

@@ -2,14 +2,10 @@
 import type { NewEvent } from '../store/repositories/notifications.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
-export const EVENT_KINDS = [
-  'incident.opened', 'incident.updated', 'incident.resolved',
-  'maintenance.scheduled', 'maintenance.started', 'maintenance.ended',
-  'status.changed'
-] as const
-export type EventKind = typeof EVENT_KINDS[number]
-/** What `status-api notify test` sends; never written to the outbox. */
-export type AnyEventKind = EventKind | 'test'
+export type EventKind =
+  | 'incident.opened' | 'incident.updated' | 'incident.resolved'
+  | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended'
+  | 'status.changed'
 
 export interface IncidentData {
   id: number
@@ -66,9 +62,9 @@ export type EventPayload =
   | { status: StatusData }
   | { test: true, message: string }
 
-export const incidentSubject = (id: number) => `incident:${id}`
-export const maintenanceSubject = (id: number) => `maintenance:${id}`
-export const STATUS_SUBJECT = 'status'
+const incidentSubject = (id: number) => `incident:${id}`
+const maintenanceSubject = (id: number) => `maintenance:${id}`
+const STATUS_SUBJECT = 'status'
 
 export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'incident.resolved', incident: IncidentData,
   update: { status: string, message: string, at: string }): NewEvent {

@@ -24,6 +24,6 @@ export function targetsOf (settings: TargetSettings): Target[] {
   ]
 }
 
-export function targetKey (kind: TargetKind, url: URL): string {
+function targetKey (kind: TargetKind, url: URL): string {
   return `${kind}:${createHash('sha256').update(url.href).digest('hex').slice(0, 12)}`
 }

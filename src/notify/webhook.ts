@@ -14,7 +14,7 @@ export interface WebhookMessage {
 }
 
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` with the key decoded from `whsec_<base64>`. */
-export function webhookSignature (secret: string, id: string, timestampSeconds: number, body: string): string {
+function webhookSignature (secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`
 }

@@ -12,9 +12,9 @@ import { DEFAULT_LIMITS, fetchStatuspageSummary, type FetchLimits } from './stat
 import { UpstreamError } from './upstream-error.ts'
 
 /** A value is fresh this long after the attempt that fetched it; the next attempt is due then, success or not. */
-export const FRESH_MS = 60_000
+const FRESH_MS = 60_000
 /** The last good value is served (as stale) for at most this long after it was fetched. */
-export const KEEP_MS = 24 * 60 * 60_000
+const KEEP_MS = 24 * 60 * 60_000
 
 const CACHE_KEY = 'platform-status:v1'
 /** How often a replica that did not get the lock looks for the value the lock holder is fetching. */

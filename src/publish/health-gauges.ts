@@ -10,7 +10,7 @@ const COMPONENT_STATUSES = ['ok', 'degraded', 'down', 'unknown'] as const
 export type LatestHealth = () => MeasuredHealthBody | undefined
 
 /** The measured overall status and each measured component's, from the latest snapshot; none before the first probe round. */
-export function measuredStatuses (health: LatestHealth): Record<string, string> {
+function measuredStatuses (health: LatestHealth): Record<string, string> {
   const body = health()
   if (body === undefined) return {}
   const measured: Record<string, string> = { overall: body.status }

@@ -79,7 +79,7 @@ const MORE = {
  * Text from a body, safe inside Markdown: one line, no markup of its own. An `&` that starts an entity or a character
  * reference is escaped too (`&amp;` typed by an operator reads as `&amp;`, not `&`).
  */
-export function markdownText (value: string): string {
+function markdownText (value: string): string {
   return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]|&(?=#\d+;|#[xX][\da-fA-F]+;|[A-Za-z][A-Za-z\d]*;)/g, '\\$&')
 }
 
@@ -194,7 +194,7 @@ export function headline (words: Words, status: Pick<ComponentsBody, 'indicator'
 }
 
 /** A status of the model in the page's words: Statuspage's five as the page names them, `unknown` as "not monitored". */
-export function statusWords (words: Words, status: ShownStatus): string {
+function statusWords (words: Words, status: ShownStatus): string {
   return status === 'unknown' ? words.status.unknown : words.platformStatus[status]
 }
 
@@ -203,7 +203,7 @@ export type ComponentRow =
   | { kind: 'component', component: ComponentsBody['components'][number], member: boolean }
 
 /** The components in page order; a group's row comes where its first member is, followed by its members. */
-export function componentRows (status: ComponentsBody): ComponentRow[] {
+function componentRows (status: ComponentsBody): ComponentRow[] {
   return componentLayout(status).flatMap((item): ComponentRow[] => item.group === undefined
     ? [{ kind: 'component', component: item.component, member: false }]
     : [{ kind: 'group', group: item.group }, ...item.members.map((component) => ({ kind: 'component' as const, component, member: true }))])

@@ -33,7 +33,7 @@ const GENERIC_PAGE_NAME = 'System status'
  * A group's id in the copy. Statuspage has one id space for groups and components, the status file two (a group and a
  * component may both be called `bot`), so a group's id carries a prefix no component id can have.
  */
-export const statuspageGroupId = (groupId: string) => `group:${groupId}`
+const statuspageGroupId = (groupId: string) => `group:${groupId}`
 
 /** Statuspage's default words for a window's lifecycle; the operator's message goes with `scheduled`. */
 const STEP_BODY: Record<Exclude<MaintenanceStep, 'scheduled'>, string> = {
@@ -100,7 +100,7 @@ function statuspagePage (input: StatuspageInput): StatuspagePage {
  * order. A component whose status is `unknown` is left out, as is a group none of whose members is shown: Statuspage has
  * no word for it and "operational" would be a guess.
  */
-export function statuspageComponents (status: ComponentsBody, health: Pick<HealthBody, 'startedAt' | 'checkedAt'>, pageId: string): StatuspageComponent[] {
+function statuspageComponents (status: ComponentsBody, health: Pick<HealthBody, 'startedAt' | 'checkedAt'>, pageId: string): StatuspageComponent[] {
   const result: StatuspageComponent[] = []
   const shown = status.components.filter((component) => component.status !== 'unknown')
   const entry = (fields: Pick<StatuspageComponent, 'id' | 'name' | 'status' | 'description' | 'group_id' | 'group'> & { components?: string[] }): StatuspageComponent => ({
@@ -149,7 +149,7 @@ export function statuspageComponents (status: ComponentsBody, health: Pick<Healt
 }
 
 /** The model's indicator and Statuspage's words for it. */
-export function statuspageStatus (status: Pick<ComponentsBody, 'indicator' | 'description'>): StatuspageStatusField {
+function statuspageStatus (status: Pick<ComponentsBody, 'indicator' | 'description'>): StatuspageStatusField {
   return { indicator: status.indicator, description: status.description }
 }
 
@@ -158,7 +158,7 @@ export function statuspageStatus (status: Pick<ComponentsBody, 'indicator' | 'de
  * one the file no longer declares or one whose status is unknown, is left out). Updates keep `affected_components: null`:
  * the service records which components an incident names, not each update's before and after.
  */
-export function namedComponents (ids: readonly string[], byId: ReadonlyMap<string, StatuspageComponent>): StatuspageComponent[] {
+function namedComponents (ids: readonly string[], byId: ReadonlyMap<string, StatuspageComponent>): StatuspageComponent[] {
   return ids.flatMap((id) => {
     const component = byId.get(id)
     return component === undefined ? [] : [component]

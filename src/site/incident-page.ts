@@ -21,7 +21,7 @@ export interface PermalinkPageOptions {
 }
 
 /** The page's path in a language: `/status/incidents/7`, `/de/status/maintenance/3`. */
-export function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
+function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
   return (kind === 'incidents' ? incidentHref : maintenanceHref)({ statusPath: statusPathOf(lang, germanPrefix) }, id)
 }
 

@@ -48,7 +48,7 @@ export interface DatabaseOptions {
 }
 
 /** PostgreSQL connections per process by default: replicas × (pool + 1 probe) must stay under max_connections. */
-export const DEFAULT_POOL_SIZE = 5
+const DEFAULT_POOL_SIZE = 5
 
 /** What the server waits for a SQLite write lock: nothing (see DatabaseOptions.busyTimeoutMs). */
 export const SERVING_BUSY_TIMEOUT_MS = 0

@@ -52,7 +52,7 @@ export function statusBadge (text, status) {
 }
 
 /** Section "overall": the headline, the model's page indicator (DESIGN §10) and nothing else. */
-export function overallSection (text, components) {
+function overallSection (text, components) {
   if (components === null) {
     return `<section id="overall" class="overall overall--unknown" aria-labelledby="overall-title"><div class="overall-icon">${icon('unknown')}</div>` +
       `<div><h2 id="overall-title">${esc(text.status.unknown)}</h2>${unavailable(text)}</div></section>`
@@ -116,7 +116,7 @@ export function componentLayout (components) {
 }
 
 /** Section "components": the model's groups (folded when declared collapsed) and components, each with its status. */
-export function componentsSection (text, components, latest = {}) {
+function componentsSection (text, components, latest = {}) {
   const open = `<section id="components" class="card" aria-labelledby="components-title"><h2 id="components-title">${esc(text.componentsHeading)}</h2>`
   if (components === null) return `${open}${unavailable(text)}</section>`
   if (components.components.length === 0) return `${open}<p class="none">${esc(text.componentsNone)}</p></section>`
@@ -155,7 +155,7 @@ function maintenanceWindow (text, maintenance) {
 }
 
 /** Section "maintenance": the active window as a banner, then upcoming ones; empty when there are none. */
-export function maintenanceSection (text, incidents, latest = {}) {
+function maintenanceSection (text, incidents, latest = {}) {
   if (incidents === null || (incidents.maintenance === null && incidents.upcomingMaintenance.length === 0)) {
     return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
   }
@@ -174,7 +174,7 @@ export function maintenanceSection (text, incidents, latest = {}) {
 }
 
 /** Section "platform": Discord's own status, how fresh it is, its components and open incidents. */
-export function platformSection (text, discord) {
+function platformSection (text, discord) {
   const open = `<section id="platform" class="card" aria-labelledby="platform-title"><h2 id="platform-title">${esc(text.platformHeading)}</h2>`
   if (discord === null) return `${open}<p class="unavailable">${icon('unknown')}<span>${esc(text.platformUnavailable)}</span></p></section>`
   const kind = INDICATOR_KIND[discord.indicator] ?? 'unknown'
@@ -211,7 +211,7 @@ export function incidentHead (text, incident, headingTag) {
 }
 
 /** Section "active-incidents": every unresolved incident with all its updates, open. */
-export function activeIncidentsSection (text, incidents, latest = {}) {
+function activeIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="active-incidents" class="card" aria-labelledby="active-incidents-title"><h2 id="active-incidents-title">${esc(text.activeIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
@@ -233,7 +233,7 @@ export function pastIncidentItem (text, incident, components, headingTag = 'h3')
  * more (`latest.olderIncidents`: the server asks the incidents service, the refresh reads the Link header), the
  * section ends with a link to the history page after the window: its pages are as long as the window.
  */
-export function pastIncidentsSection (text, incidents, latest = {}) {
+function pastIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="past-incidents" class="card" aria-labelledby="past-incidents-title"><h2 id="past-incidents-title">${esc(text.pastIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)

@@ -3,7 +3,7 @@ import type { IndexedField } from './postings.ts'
 import { chunkWords } from './terms.ts'
 import { chunks } from './text.ts'
 
-export const EXCERPT_LENGTH = 200
+const EXCERPT_LENGTH = 200
 const LEAD = 40
 
 export interface Excerpt {

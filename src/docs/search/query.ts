@@ -9,7 +9,7 @@ import { wordForms } from './terms.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 /** At most this many words of a query are searched; the rest are ignored (a query may be 200 characters). */
-export const MAX_QUERY_WORDS = 12
+const MAX_QUERY_WORDS = 12
 /** Expansions per word: more typo candidates for a word the docs do not contain than for one they do. */
 const MAX_TYPOS = { unknown: 5, known: 2 }
 const MAX_COMPLETIONS = 8
@@ -27,7 +27,7 @@ export type QueryTree =
   | { kind: 'or' | 'and', children: QueryTree[] }
 
 /** Edits allowed for a typo: one in words of 4+ letters, two in 8+; none in numbers and codes. */
-export function typoDistance (word: string): number {
+function typoDistance (word: string): number {
   if (hasDigit(word)) return 0
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0
 }

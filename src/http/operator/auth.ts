@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** Failed attempts an address may make per minute before it gets 429. */
-export const FAILED_ATTEMPTS_PER_MINUTE = 10
+const FAILED_ATTEMPTS_PER_MINUTE = 10
 const WINDOW_MS = 60_000
 
 const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest()

@@ -16,11 +16,11 @@ import { createReplayGuard } from '../../discord-commands/replay-guard.ts'
 import { checkSignature, interactionKey } from '../../discord-commands/signature.ts'
 import { BUSY_WAIT_MS } from '../../store/busy-retry.ts'
 
-export const INTERACTIONS_PATH = '/discord/interactions'
+const INTERACTIONS_PATH = '/discord/interactions'
 /** The largest interaction body accepted; Discord's are a few KiB. */
-export const INTERACTION_BODY_LIMIT = 64 * 1024
+const INTERACTION_BODY_LIMIT = 64 * 1024
 /** Work that takes longer is answered deferred: Discord gives 3 s for the first answer, this leaves room for the network. */
-export const ANSWER_WITHIN_MS = 2000
+const ANSWER_WITHIN_MS = 2000
 
 export interface DiscordInteractionOptions extends Omit<CommandContext, 'discord' | 'busyWaitMs'> {
   /** The settings; the route needs the public key and the application id. */

@@ -8,7 +8,7 @@ import type { Database } from '../../store/database.ts'
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from '../../store/repositories/idempotency-keys.ts'
 import { operatorProblems } from './problems.ts'
 
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000
 const KEY = /^[\x21-\x7e]{1,255}$/
 
 declare module 'fastify' {

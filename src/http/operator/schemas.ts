@@ -50,7 +50,7 @@ export const ManualStatusBody = Type.Object({
   message: Type.Optional({ ...message, description: 'Shown with the component; none when omitted.' })
 }, { additionalProperties: false })
 
-export const HeartbeatReportBody = Type.Object({
+const HeartbeatReportBody = Type.Object({
   shard: Type.Integer({ description: 'The shard id, 0 or more.' }),
   status: text(`One of ${SHARD_STATUSES.join(', ')}; only ready counts as connected.`),
   pingMs: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Gateway latency in milliseconds.' })),

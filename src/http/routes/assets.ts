@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8'
 }
 
-export const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view')]
+const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view')]
 
 interface Asset { body: SendableBody, type: string }
 

@@ -16,7 +16,7 @@ export interface BrandAssetOptions {
 interface BrandAsset { body: SendableBody, type: string }
 
 /** The served files by path: the images read with the status file, and the accent's stylesheet. */
-export function brandAssets (product: DeclaredProduct): Map<string, BrandAsset> {
+function brandAssets (product: DeclaredProduct): Map<string, BrandAsset> {
   const assets = new Map<string, BrandAsset>()
   for (const image of [product.logo, product.logoDark, product.favicon]) {
     if (image !== undefined) assets.set(image.path, { body: sendableBytes(image.bytes), type: image.type })

@@ -14,7 +14,7 @@ import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 import { publicMetricsPort } from '../../publish/follow.ts'
 
-export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 
 export interface MarkdownRouteOptions {

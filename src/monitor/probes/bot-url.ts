@@ -3,7 +3,7 @@ import { roundLatency, type BotProbeResult } from './probe.ts'
 import { startProbeTimer } from './probe-timer.ts'
 import type { ComponentStatus } from '../status.ts'
 
-export const BOT_URL_TIMEOUT_MS = 2000
+const BOT_URL_TIMEOUT_MS = 2000
 const BODY_LIMIT_BYTES = 64 * 1024
 
 export async function probeBotUrl (url: URL, timeoutMs = BOT_URL_TIMEOUT_MS): Promise<BotProbeResult> {
@@ -47,7 +47,7 @@ interface Details {
 }
 
 /** Reads what the bot said, keeping only well-formed fields; anything else is ignored, never trusted. */
-export function parseDetails (text: string): Details | undefined {
+function parseDetails (text: string): Details | undefined {
   let value: unknown
   try {
     value = JSON.parse(text)

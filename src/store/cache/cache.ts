@@ -18,12 +18,6 @@ export interface Cache {
 
 export type CacheKind = 'memory' | 'redis'
 
-export interface CacheHealth {
-  kind: CacheKind
-  status: 'ok' | 'down'
-  latencyMs: number | null
-}
-
 /** The cache answered but refused to store anything (Redis: `OOM command not allowed`, a read-only replica). */
 export class CacheWriteRefused extends Error {
   override name = 'CacheWriteRefused'

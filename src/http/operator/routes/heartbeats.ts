@@ -11,7 +11,7 @@ import { operatorOperations } from '../operations.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'
 
 /** A batch of 1,000 full reports is ~80 KB: more than the 64 KiB every other route takes. */
-export const HEARTBEATS_BODY_LIMIT_BYTES = 256 * 1024
+const HEARTBEATS_BODY_LIMIT_BYTES = 256 * 1024
 
 export default async function operatorHeartbeatRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
