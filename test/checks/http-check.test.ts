@@ -62,7 +62,9 @@ describe('http checks', () => {
     const degraded = await checkHttp(target(slow.url, { expect: { ...expectOk, latencyBelowMs: 100 } }))
     assert.equal(degraded.status, 'degraded')
     assert.match(degraded.message!, /^Slow: answered in \d+ ms \(expected under 100ms\)\.$/)
-    assert.ok(degraded.latencyMs! >= 290)
+    // The target runs in this process, and the stopwatch leaves out the loop's stalls over 20 ms (src/monitor/probes/probe-timer.ts):
+    // on a starved machine (CI's two cores, the suite beside it) a 300 ms answer reads somewhat less, never near the 100 ms bound.
+    assert.ok(degraded.latencyMs! >= 200, `read ${degraded.latencyMs} ms`)
     const late = await checkHttp(target(slow.url, { timeoutMs: 150 }))
     assert.deepEqual(late, { status: 'down', latencyMs: null, message: 'No complete answer within 150ms.' })
   })
