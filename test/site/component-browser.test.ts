@@ -9,8 +9,14 @@ import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { projectRoot } from '../../src/config/project-root.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 import { componentSite } from './component-site.ts'
-import { TEXT } from '../../src/view/status-view.js'
+import { STATUS_KIND, TEXT } from '../../src/view/status-view.js'
 import { day, percent } from '../../src/view/status-format.js'
+
+/** What the colour check uses of the page's globals (this project's TypeScript has no DOM types). */
+interface BrowserGlobals {
+  document: { createElement (tag: string): { style: { color: string }, remove (): void }, body: { append (node: unknown): void } }
+  getComputedStyle (element: unknown): { borderLeftColor: string, color: string }
+}
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
@@ -40,6 +46,29 @@ describe('a component\'s page in Chromium', { skip: chromiumSkip(), timeout: 420
     const box = await page.locator('svg.sparkline:not(.latency-days)').boundingBox()
     assert.ok(box !== null && box.width > 200 && box.height > 40, 'the sparkline is drawn wide and tall enough to read')
     assert.equal(await page.locator('script').count(), 0)
+    assert.deepEqual(problems, [])
+  })
+
+  it('colours the summary\'s bar as its status, in each state (the unknown grey only when unknown)', async (t) => {
+    const { page, base, problems } = await open(t)
+    await page.goto(`${base}/status/components/database`)
+    const summary = page.locator('#component')
+    const shown = /\bcomponent--(\S+)/.exec(await summary.getAttribute('class') ?? '')?.[1]
+    assert.ok(shown !== undefined, 'the summary carries its status')
+    for (const kind of [shown, ...new Set(Object.values(STATUS_KIND))]) {
+      // The state's class, then the bar's colour beside the colour its variable resolves to (run in the page: no DOM types here).
+      const [bar, colour] = await summary.evaluate((element: { className: string }, kind: string) => {
+        const { document, getComputedStyle } = globalThis as unknown as BrowserGlobals
+        element.className = element.className.replace(/\bcomponent--\S+/, `component--${kind}`)
+        const probe = document.createElement('span')
+        probe.style.color = `var(--${kind})`
+        document.body.append(probe)
+        const colours = [getComputedStyle(element).borderLeftColor, getComputedStyle(probe).color]
+        probe.remove()
+        return colours
+      }, kind)
+      assert.equal(bar, colour, `component--${kind}: the bar is var(--${kind})`)
+    }
     assert.deepEqual(problems, [])
   })
 
