@@ -1,5 +1,6 @@
 // Every page the sitemap lists (status, components, docs in both languages), in headless Chromium: axe finds nothing
-// serious, and no ARIA attribute stands where the element's role forbids it (aria-label on a <pre> without a role).
+// serious, no ARIA attribute stands where the element's role forbids it (aria-label on a <pre> without a role), and
+// none scrolls sideways on a phone.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
@@ -37,5 +38,21 @@ describe('every page in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, (
     }
     t.diagnostic(`${paths.length} pages`)
     assert.deepEqual(found, [])
+  })
+
+  it('scrolls no page of the sitemap sideways at 375 px (long code, tables and links stay inside the page)', async (t) => {
+    const { app, context } = await buildTestApp(t)
+    await context.monitor.runOnce()
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const paths = await sitemapPaths(base)
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
+    const wide: string[] = []
+    for (const path of paths) {
+      assert.equal((await page.goto(`${base}${path}`))?.status(), 200, path)
+      const [scrollWidth, clientWidth] = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]') as [number, number]
+      if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px wide`)
+    }
+    assert.ok(paths.some((path) => path.startsWith('/de/docs/')) && paths.some((path) => path.startsWith('/docs/')), 'the docs in both languages are checked')
+    assert.deepEqual(wide, [])
   })
 })
