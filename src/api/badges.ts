@@ -5,6 +5,15 @@ import { Type, type Static } from 'typebox'
  * The query of a badge: its `label`, and the `component` it accepts: one of `allowed` (the declared ids; for the shards badge, the bot connection's), so
  * that the contract names exactly what the server takes and a 400 lists them.
  */
+/** `?label=`: what every badge shows on its left instead of its default. */
+const BadgeLabel = Type.Optional(Type.String({
+  minLength: 1,
+  maxLength: 60,
+  description: 'The left-hand text instead of the default (the status badge: the product\'s name from the status file, ' +
+    'else `status`; a component\'s badge: its id; uptime badges: the window).',
+  examples: ['Acme']
+}))
+
 export function badgeComponentQuery (allowed: string[], shards: boolean) {
   return Type.Object({
     component: Type.Optional(Type.String({
@@ -17,15 +26,12 @@ export function badgeComponentQuery (allowed: string[], shards: boolean) {
           'Another value answers 400.',
       examples: allowed.slice(0, 1)
     })),
-    label: Type.Optional(Type.String({
-      minLength: 1,
-      maxLength: 60,
-      description: 'The left-hand text instead of the default (the status badge: the product\'s name from the status file, ' +
-        'else `status`; a component\'s badge: its id; uptime badges: the window).',
-      examples: ['Acme']
-    }))
+    label: BadgeLabel
   })
 }
+
+/** The query of the badges of one component (`/status/badges/{component}/…`): a label of one's own, as on every badge. */
+export const BadgeLabelQuery = Type.Object({ label: BadgeLabel })
 
 export const ShieldsEndpointBody = Type.Object({
   schemaVersion: Type.Literal(1),

@@ -164,6 +164,13 @@ describe('checks in the running service', () => {
     assert.equal(uptime.label, 'dashboard uptime 24h')
     assert.equal(uptime.message, '100%')
     for (const window of ['7d', '30d', '90d']) assert.equal((await app.inject(`/status/badges/worker/uptime-${window}.svg`)).statusCode, 200)
+    // ?label= sets the left-hand text here as on every badge; the default stays the default.
+    assert.deepEqual((await app.inject('/status/badges/dashboard/uptime-24h.json?label=Dash%2024h')).json(), { ...uptime, label: 'Dash 24h' })
+    assert.match((await app.inject('/status/badges/dashboard/response-time.svg?label=Dash')).body, new RegExp(`aria-label="Dash: ${Math.round(latency)} ms"`))
+    assert.equal((await app.inject('/status/badges/dashboard/uptime-24h.json')).json().label, 'dashboard uptime 24h')
+    const tooLong = await app.inject(`/status/badges/dashboard/uptime-24h.svg?label=${'x'.repeat(61)}`)
+    assert.equal(tooLong.statusCode, 400)
+    assert.match(tooLong.headers['content-type'] as string, /^application\/problem\+json/)
     const missing = await app.inject('/status/badges/nope/response-time.svg')
     assert.equal(missing.statusCode, 404)
     assert.match(missing.headers['content-type'] as string, /^application\/problem\+json/)

@@ -13,7 +13,7 @@ import { BADGES, COMPONENT_BADGES, badgeContent, badgeSvg, componentBadgeContent
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
-import { ShieldsEndpointBody, badgeComponentQuery } from '../../api/badges.ts'
+import { BadgeLabelQuery, ShieldsEndpointBody, badgeComponentQuery } from '../../api/badges.ts'
 import { Type } from 'typebox'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
@@ -64,35 +64,37 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     return [status.health() ?? null, history, status.current(), monitor.shards() ?? null]
   }
   const productName = declaration.product.name
-  /** The badge of a memo key `component\nlabel` (either may be empty: the default). */
-  const content = (badge: Badge, key: string, [health, history, current, shards]: Views) => {
+  /** A badge's memo key: its component and its `?label=` (either may be empty: the default). */
+  const keyOf = (component: string, query: { label?: string }): string => `${component}\n${(query.label ?? '').replace(/\s+/g, ' ')}`
+  /** The badge of a memo key, made by `make` for its component (undefined: the whole service), labelled as the key says. */
+  const labelled = (key: string, make: (component: string | undefined) => BadgeContent): BadgeContent => {
     const [component, label] = key.split('\n') as [string, string]
-    const made = badgeContent(badge, component === '' ? undefined : component, { status: current.value, health: health?.value, history: history?.value, shards: shards?.body.value, productName })
+    const made = make(component === '' ? undefined : component)
     return label === '' ? made : { ...made, label }
   }
 
-  /** Both forms of a badge, each memoised per component: built again only when the snapshot, the history, the status or the shards change. */
-  const renderers = (content: (component: string, inputs: Views) => BadgeContent) => ({
-    svg: rebuiltOnChange((component, inputs: Views) => {
-      const text = badgeSvg(content(component, inputs))
+  /** Both forms of a badge, each memoised per memo key: built again only when the snapshot, the history, the status or the shards change. */
+  const renderers = (content: (key: string, inputs: Views) => BadgeContent) => ({
+    svg: rebuiltOnChange((key, inputs: Views) => {
+      const text = badgeSvg(content(key, inputs))
       return encodeOnce(text, text)
     }),
-    json: rebuiltOnChange((component, inputs: Views) => serialize(shieldsEndpoint(content(component, inputs))))
+    json: rebuiltOnChange((key, inputs: Views) => serialize(shieldsEndpoint(content(key, inputs))))
   })
 
   for (const badge of COMPONENT_BADGES) {
-    const { svg, json } = renderers((component, [health, history, current]) =>
-      componentBadgeContent(badge, component, { status: current.value, health: health?.value, history: history?.value }))
+    const { svg, json } = renderers((key, [health, history, current]) => labelled(key, (component) =>
+      componentBadgeContent(badge, component!, { status: current.value, health: health?.value, history: history?.value })))
     const declaredComponent = (params: { component: string }): string => {
       if (!declared.has(params.component)) throw problems.notFound()
       return params.component
     }
     const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['database'] }) })
-    app.get<{ Params: { component: string } }>(`/status/badges/:component/${badge}.svg`, {
+    app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.svg`, {
       config: { cacheControl: cacheControl.badge },
-      schema: { params }
-    }, async (request, reply) => sendSerialized(reply, svg(declaredComponent(request.params), await views()), { type: SVG_TYPE }))
-    app.get<{ Params: { component: string } }>(`/status/badges/:component/${badge}.json`, {
+      schema: { params, querystring: BadgeLabelQuery }
+    }, async (request, reply) => sendSerialized(reply, svg(keyOf(declaredComponent(request.params), request.query), await views()), { type: SVG_TYPE }))
+    app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.json`, {
       config: { cacheControl: cacheControl.badge },
       schema: {
         summary: `${COMPONENT_SUMMARIES[badge]} (Shields.io endpoint JSON)`,
@@ -100,21 +102,21 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
           'Built from the public status and the history in memory; 404 for an id the status file does not declare.',
         tags: ['badges'],
         params,
+        querystring: BadgeLabelQuery,
         response: {
           200: jsonResponse('The badge as Shields endpoint JSON.', ShieldsEndpointBody),
           ...problemResponses({ 404: 'No declared component has this id.' })
         }
       }
-    }, async (request, reply) => sendSerialized(reply, json(declaredComponent(request.params), await views())))
+    }, async (request, reply) => sendSerialized(reply, json(keyOf(declaredComponent(request.params), request.query), await views())))
   }
 
   for (const badge of BADGES) {
     // One memo per route, keyed by the component: built again only when the snapshot, the history, the status or the shards change.
-    const { svg, json } = renderers((component, inputs) => content(badge, component, inputs))
+    const { svg, json } = renderers((key, [health, history, current, shards]) => labelled(key, (component) =>
+      badgeContent(badge, component, { status: current.value, health: health?.value, history: history?.value, shards: shards?.body.value, productName })))
 
     const query = badgeComponentQuery(badge === 'shards' ? [...botComponents] : [...declared], badge === 'shards')
-    /** The memo key of a request: its component and its label, each empty for the default. */
-    const keyOf = (query: BadgeQuery): string => `${componentOf(query)}\n${(query.label ?? '').replace(/\s+/g, ' ')}`
     const componentOf = (query: BadgeQuery): string => {
       const component = query.component
       if (component === undefined) return ''
@@ -131,7 +133,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       config: { cacheControl: cacheControl.badge },
       schema: { querystring: query }
     }, async (request, reply) => {
-      return sendSerialized(reply, svg(keyOf(request.query), await views()), { type: SVG_TYPE })
+      return sendSerialized(reply, svg(keyOf(componentOf(request.query), request.query), await views()), { type: SVG_TYPE })
     })
 
     app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.json`, {
@@ -149,7 +151,7 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
         }
       }
     }, async (request, reply) => {
-      return sendSerialized(reply, json(keyOf(request.query), await views()))
+      return sendSerialized(reply, json(keyOf(componentOf(request.query), request.query), await views()))
     })
   }
 }
