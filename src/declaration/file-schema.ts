@@ -1,6 +1,7 @@
 // The status file's one schema (DESIGN §10): the loader checks a file against it (./schema-check.ts) and
 // `status-api config schema` prints it as JSON Schema 2020-12 for editors. Every object refuses unknown keys.
 import { Type, type Static, type TSchema } from 'typebox'
+import { BUILTIN_PROBES } from './declaration.ts'
 import { DURATION_PATTERN, DURATION_RULE } from './duration.ts'
 
 /**
@@ -106,12 +107,12 @@ const Check = Type.Object({
 }, { additionalProperties: false, oneOf: CHECK_KINDS.map((kind) => ({ required: [kind] })), description: 'How the status is measured: exactly one kind' })
 
 const Component = Type.Object({
-  id: Id('Unique among components; database, cache and bot belong to the builtin of that name'),
+  id: Id(`Unique among components; ${BUILTIN_PROBES.slice(0, -1).join(', ')} and ${BUILTIN_PROBES.at(-1)} belong to the builtin of that name`),
   name: Type.Optional(LocalizedText(100, 'The name on the page (default: the id, or the builtin\'s name)')),
   description: Type.Optional(LocalizedText(500, 'What the component is')),
   group: Type.Optional(Id('The id of a declared group')),
   critical: Type.Optional(Type.Boolean({ default: false, description: 'A down here makes the health endpoint\'s overall status down, not degraded' })),
-  builtin: Type.Optional(Type.Enum(['database', 'cache', 'bot'], { description: 'One of the service\'s own probes' })),
+  builtin: Type.Optional(Type.Enum([...BUILTIN_PROBES], { description: 'One of the service\'s own probes' })),
   check: Type.Optional(Check)
 }, { additionalProperties: false, oneOf: [{ required: ['builtin'] }, { required: ['check'] }] })
 

@@ -4,7 +4,7 @@
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { ProbeResult } from './probes/probe.ts'
 import type { ComponentStatus } from './status.ts'
-import type { DeclaredComponent, StatusDeclaration } from '../declaration/declaration.ts'
+import type { BuiltinProbe, DeclaredComponent, StatusDeclaration } from '../declaration/declaration.ts'
 
 /** Statuspage's five component statuses: what the model and every surface show. */
 export type PublicComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance'
@@ -26,7 +26,7 @@ export interface ManualStatus {
 export interface MeasureInput {
   declaration: StatusDeclaration
   /** The three builtin probes' latest results. */
-  builtin: Record<'database' | 'cache' | 'bot', ProbeResult>
+  builtin: Record<BuiltinProbe, ProbeResult>
   /** Results of the declared http, tcp and push checks by component id (absent: not checked yet). */
   checks?: ReadonlyMap<string, ProbeResult>
   /** The chat platform's status as last fetched; undefined when it never was. */

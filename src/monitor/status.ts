@@ -1,14 +1,12 @@
 // The status vocabulary and the overall-status rule of DESIGN §4, as plain functions.
 import { severity } from '../api/status-severity.ts'
+import type { BuiltinProbe } from '../declaration/declaration.ts'
 
 export type ComponentStatus = 'ok' | 'degraded' | 'down' | 'unknown'
 export type OverallStatus = 'ok' | 'degraded' | 'down'
 
-export interface ComponentStatuses {
-  database: ComponentStatus
-  cache: ComponentStatus
-  bot: ComponentStatus
-}
+/** The three builtin probes' statuses (the status model's BUILTIN_PROBES). */
+export type ComponentStatuses = Record<BuiltinProbe, ComponentStatus>
 
 /**
  * `down` if the database or the bot is down; else `degraded` if any component is degraded or the cache
