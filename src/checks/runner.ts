@@ -16,7 +16,7 @@ import { HeldResults, readSharedResults } from './held-results.ts'
 import { createResultRecorder } from './result-recorder.ts'
 import { createResultWriter } from './result-writer.ts'
 import { createResultsView } from './results-view.ts'
-import { createRunnerLease, leaseTiming } from './runner-lease.ts'
+import { createCheckLease, leaseTiming } from './lease.ts'
 import { createTickLoop } from './tick-loop.ts'
 
 export type { AttemptListener } from './check-attempts.ts'
@@ -58,7 +58,7 @@ export function createCheckRunner (options: CheckRunnerOptions): CheckRunner {
   const probed = probedComponents(declaration)
   const pushed = pushedComponents(declaration)
   const { leaseMs, tickMs } = leaseTiming(probed)
-  const lease = createRunnerLease({ cache: options.cache, cacheKind: options.cacheKind, database, holder: options.holder, ttlMs: leaseMs, clock })
+  const lease = createCheckLease({ cache: options.cache, cacheKind: options.cacheKind, database, holder: options.holder, ttlMs: leaseMs, clock })
   const held = new HeldResults()
   const view = createResultsView({ probed, pushed, held, clock, startedAt: clock.now() })
   const record = createResultRecorder({ held, writer: createResultWriter(database.db, logger), onChange: options.onChange, invalidate: view.invalidate })

@@ -1,7 +1,7 @@
-// The runner's lease: its length and tick from the shortest interval within 5-15 s, and one holder at a time on a shared database.
+// The checks lease (src/checks/lease.ts): its length and tick from the shortest interval within 5-15 s, and one holder at a time on a shared database.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createRunnerLease, leaseTiming } from '../../src/checks/runner-lease.ts'
+import { createCheckLease, leaseTiming } from '../../src/checks/lease.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { MemoryCache } from '../../src/store/cache/memory-cache.ts'
 import { declare, sqlite } from './declare.ts'
@@ -18,7 +18,7 @@ describe('the runner lease', () => {
   it('one runner holds it at a time; each default holder name is its own; it passes on once expired', async (t) => {
     const database = await sqlite(t)
     const clock = new ManualClock()
-    const lease = () => createRunnerLease({ cache: new MemoryCache(), cacheKind: 'memory', database, holder: undefined, ttlMs: 5000, clock })
+    const lease = () => createCheckLease({ cache: new MemoryCache(), cacheKind: 'memory', database, holder: undefined, ttlMs: 5000, clock })
     const first = lease()
     const second = lease()
     assert.equal(first.store, 'database')
