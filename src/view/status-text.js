@@ -71,8 +71,6 @@ export const TEXT = {
     componentMaintenance: 'Maintenance',
     componentsNone: 'No components are declared.',
     updatedAt: 'Updated',
-    /** The built-in probes' names: /status.md still reads these (src/publish). */
-    components: { database: 'Database', cache: 'Cache', bot: 'Bot connection' },
     componentsHeading: 'Components',
     latency: 'Response time',
     shards: (connected, total) => `${connected} of ${total} shards connected`,
@@ -182,7 +180,6 @@ export const TEXT = {
     componentMaintenance: 'Wartung',
     componentsNone: 'Es sind keine Komponenten angegeben.',
     updatedAt: 'Aktualisiert',
-    components: { database: 'Datenbank', cache: 'Cache', bot: 'Bot-Verbindung' },
     componentsHeading: 'Komponenten',
     latency: 'Antwortzeit',
     shards: (connected, total) => `${connected} von ${total} Shards verbunden`,
