@@ -128,7 +128,8 @@ function validationDetail (error: FastifyError): string {
   const where = error.validationContext ?? 'request'
   if (first === undefined) return `The ${where} is not valid.`
   const params = first.params as { missingProperty?: string, pattern?: string, allowedValues?: unknown[] }
-  const name = String(first.instancePath || params.missingProperty || '').replace(/^\//, '')
+  // A repeatable parameter's value is named by the parameter, not its place in the list (`component/1`).
+  const name = String(first.instancePath || params.missingProperty || '').replace(/^\//, '').replace(/\/\d+$/, '')
   // A value outside an enum is told the values allowed (they are public: the contract lists them).
   const allowed = first.keyword === 'enum' && Array.isArray(params.allowedValues) ? `must be one of: ${params.allowedValues.join(', ')}` : undefined
   const message = allowed ?? (first.keyword === 'pattern' ? PATTERN_MEANINGS[params.pattern ?? ''] : undefined) ?? first.message ?? 'is not valid'

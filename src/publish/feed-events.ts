@@ -28,6 +28,17 @@ export type FeedEvent = {
   endsAt: string
 })
 
+/**
+ * The rows that name at least one of `components` (a feed's `?component=`): incidents by the components they affect,
+ * windows by theirs. A row that names none is about no component in particular and is left out of a filtered feed.
+ */
+export function rowsNaming (data: IncidentsData, components: ReadonlySet<string>): IncidentsData {
+  return {
+    incidents: data.incidents.filter((incident) => incident.components.some((component) => components.has(component.id))),
+    maintenances: data.maintenances.filter((row) => row.components.some((id) => components.has(id)))
+  }
+}
+
 /** More than this many events are never listed (the newest win), however busy 90 days were. */
 export const MAX_FEED_EVENTS = 100
 

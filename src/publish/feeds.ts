@@ -22,6 +22,11 @@ export function feedPath (lang: Locale, format: FeedFormat, germanPrefix: string
   return localPath(lang, `/status/feed.${format}`, germanPrefix)
 }
 
+/** The query that selects components (`?component=a&component=b`, ids in the order given); '' for none. */
+export function componentQuery (components: readonly string[]): string {
+  return components.length === 0 ? '' : `?${components.map((id) => `component=${encodeURIComponent(id)}`).join('&')}`
+}
+
 export interface FeedOptions extends SiteLinks {
   lang: Locale
   format: FeedFormat
@@ -33,6 +38,11 @@ export interface FeedOptions extends SiteLinks {
   components?: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>
   /** The declared product's name (the feed's title names it); undefined without a status file. */
   productName?: string | undefined
+  /**
+   * The ids of `?component=`, sorted, when the feed lists only what names them (`events` are those already): its
+   * title names them, and its id and self link are its own. Undefined or empty: every entry.
+   */
+  only?: readonly string[]
 }
 
 /**
@@ -51,17 +61,19 @@ export function entryId (baseUrl: string, event: Pick<FeedEvent, 'key'>): string
 export function buildFeed (options: FeedOptions): string {
   const { lang, format, events } = options
   const text = FEED_TEXT[lang]
-  const self = `${options.baseUrl}${feedPath(lang, format, options.germanPrefix)}`
-  const title = options.productName === undefined ? text.title : text.productTitle(options.productName)
+  const only = options.only ?? []
+  const self = `${options.baseUrl}${feedPath(lang, format, options.germanPrefix)}${componentQuery(only)}`
+  const whole = options.productName === undefined ? text.title : text.productTitle(options.productName)
+  const title = only.length === 0 ? whole : `${whole} (${componentNames(only, options.components ?? [], lang).join(', ')})`
   const feed = new Feed({
-    id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed`,
+    id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed${only.length === 0 ? '' : `?component=${only.join(',')}`}`,
     title,
     description: text.description,
     link: statusUrl(options, lang),
     language: text.language,
     updated: new Date(events[0]?.at ?? options.now),
     feedLinks: { [format]: self },
-    author: { name: title },
+    author: { name: whole },
     generator: false,
     ttl: 1
   })

@@ -169,6 +169,49 @@ for (const backend of databaseBackends()) {
       const parsed = await rssParser.parseString((await get('/status/feed.rss')).body)
       assert.equal(htmlText(parsed.items[0]!.title!), `[Investigating] ${HOSTILE_TITLE}`)
     })
+
+    it('?component= (repeatable) lists only the entries naming those components, in every feed; any order and repeats are one filter', async (t) => {
+      const { db, clock, context, get, app, config } = await setup(t)
+      const bot = await openIncident(db, { title: 'Bot offline', impact: 'major', status: 'investigating', message: 'Looking.', components: [{ id: 'bot' }] }, clock.now())
+      const database = await openIncident(db, { title: 'Slow queries', impact: 'minor', status: 'investigating', message: 'Looking.', components: [{ id: 'database' }] }, clock.now())
+      await openIncident(db, { title: 'Names nothing', impact: 'minor', status: 'investigating', message: 'Looking.' }, clock.now())
+      const window = await scheduleMaintenance(db, { title: 'Gateway move', message: 'Reconnects.', startsAt: T + HOUR, endsAt: T + 2 * HOUR, components: ['bot'] }, clock.now())
+      clock.advance(MINUTE)
+      await context.incidents.refresh()
+      const de = config.germanPrefix
+      for (const path of ['/status/feed.atom', '/status/feed.rss', `${de}/status/feed.atom`, `${de}/status/feed.rss`]) {
+        const all = await rssParser.parseString((await get(path)).body)
+        assert.equal(all.items.length, 4, `${path}: every entry`)
+        const response = await get(`${path}?component=bot`)
+        const only = await rssParser.parseString(response.body)
+        assert.deepEqual(only.items.map((item) => item.link).sort(), [
+          `${BASE}${path.startsWith(de) ? de : ''}/status/incidents/${bot}`, `${BASE}${path.startsWith(de) ? de : ''}/status/maintenance/${window}`
+        ].sort(), `${path}?component=bot: the incident and the window naming the bot, not the others`)
+        assert.match(only.title!, /\(Bot/, `${path}: the title names the component`)
+        assert.match(response.body, /status\/feed\.(atom|rss)\?component=bot"/, `${path}: its own self link`)
+        const both = await get(`${path}?component=database&component=bot`)
+        assert.equal(new Set((await rssParser.parseString(both.body)).items.map((item) => item.link)).size, 3, `${path}: either component`)
+        assert.match(both.body, /component=bot&amp;component=database/, `${path}: the self link escaped, ids in one order`)
+        // Any order and repeats are one filter: the same bytes and ETag.
+        const again = await get(`${path}?component=bot&component=database&component=bot`)
+        assert.equal(again.headers.etag, both.headers.etag)
+        assert.equal((await app.inject({ url: `${path}?component=bot&component=database`, headers: { 'if-none-match': both.headers.etag as string } })).statusCode, 304)
+        assert.equal((await get(`${path}?component=cache`)).body.includes('<entry>') || (await get(`${path}?component=cache`)).body.includes('<item>'), false, `${path}: nothing names the cache`)
+      }
+      // Entry ids are the unfiltered feed's: a reader switching to a filter posts nothing twice.
+      const ids = (await rssParser.parseString((await get('/status/feed.atom?component=database')).body)).items.map((item) => item.id)
+      assert.deepEqual(ids, [`tag:status.example.com,2026:incident/${database}/update/${ids[0]!.split('/').at(-1)}`])
+    })
+
+    it('an unknown ?component= is a 400 problem naming the declared ids, whichever place it has', async (t) => {
+      const { app, config } = await setup(t)
+      for (const url of ['/status/feed.atom?component=nope', '/status/feed.rss?component=bot&component=nope', `${config.germanPrefix}/status/feed.atom?component=`, '/status/feed.rss?component=nope&component=bot']) {
+        const response = await app.inject(url)
+        assert.equal(response.statusCode, 400, url)
+        assert.match(response.headers['content-type'] as string, /^application\/problem\+json/, url)
+        if (!url.endsWith('=')) assert.match(response.json().detail, /^The query parameter "component" must be one of: database, cache, bot\.$/, url)
+      }
+    })
   })
 }
 

@@ -1,4 +1,5 @@
-// GET /status/feed.atom and /status/feed.rss, and both under the German prefix: every published update, from memory.
+// GET /status/feed.atom and /status/feed.rss, and both under the German prefix: every published update, from memory;
+// `?component=` (repeatable) lists only what names those components.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/index.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
@@ -6,13 +7,17 @@ import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { StatusService } from '../../status/service.ts'
 import type { Locale } from '../../lib/locale.ts'
-import { encodeOnce } from '../../lib/serialized.ts'
-import { feedEvents } from '../../publish/feed-events.ts'
+import { LruCache } from '../../lib/lru.ts'
+import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
+import { encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
+import { feedEvents, rowsNaming } from '../../publish/feed-events.ts'
 import { FEED_TYPES, buildFeed, feedPath, type FeedFormat } from '../../publish/feeds.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
+import { feedComponentQuery } from '../../api/feeds.ts'
 import { problems } from '../../api/problems.ts'
 import { baseUrlOf } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
+import { repeatableQuery } from '../repeatable-query.ts'
 import { sendSerialized } from '../send.ts'
 
 export interface FeedRouteOptions {
@@ -23,20 +28,54 @@ export interface FeedRouteOptions {
   status: StatusService
 }
 
+/**
+ * Filtered feeds kept, over all four feeds, base URLs and filters: the declared ids allow many filters, so they are
+ * bounded in number and in bytes, and kept only from a filter's second request (src/lib/lru.ts).
+ */
+const MAX_FILTERED = 64
+const MAX_FILTERED_BYTES = 8 * 1024 * 1024
+
+type Inputs = readonly [IncidentsData, unknown]
+
 export default async function feedRoutes (app: FastifyInstance, options: FeedRouteOptions): Promise<void> {
   const { config, incidents, clock, status } = options
+  const query = feedComponentQuery(config.status.components.map((component) => component.id))
+  const build = (baseUrl: string, lang: Locale, format: FeedFormat, rows: IncidentsData, only: readonly string[]): Serialized<string> => {
+    const now = clock.now()
+    const events = feedEvents(only.length === 0 ? rows : rowsNaming(rows, new Set(only)), now)
+    const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events, now, components: status.current().value.components, productName: config.status.product.name, only })
+    return encodeOnce(xml, xml)
+  }
+  // A filtered feed is keyed by its inputs' generation too: what older rows built is never sent, and ages out.
+  const filtered = new LruCache<string, Serialized<string>>(MAX_FILTERED, { max: MAX_FILTERED_BYTES, of: heldBytes }, SECOND_ASK_WITHIN)
+  let seen: Inputs | undefined
+  let generation = 0
+  const generationOf = (inputs: Inputs): number => {
+    if (seen === undefined || seen[0] !== inputs[0] || seen[1] !== inputs[1]) {
+      seen = inputs
+      generation++
+    }
+    return generation
+  }
+
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     for (const format of ['atom', 'rss'] as const satisfies FeedFormat[]) {
       // The incidents body changes when the rows do and when a window starts or ends: exactly when an entry can appear.
-      const feed = rebuiltOnChange((baseUrl, [rows]: readonly [IncidentsData, unknown]) => {
-        const now = clock.now()
-        const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events: feedEvents(rows, now), now, components: status.current().value.components, productName: config.status.product.name })
-        return encodeOnce(xml, xml)
-      })
-      app.get(feedPath(lang, format, config.germanPrefix), { config: { cacheControl: cacheControl.feed } }, async (request, reply) => {
+      const whole = rebuiltOnChange((baseUrl, [rows]: Inputs) => build(baseUrl, lang, format, rows, []))
+      app.get<{ Querystring: { component?: string[] } }>(feedPath(lang, format, config.germanPrefix), {
+        config: { cacheControl: cacheControl.feed },
+        preValidation: repeatableQuery('component'),
+        schema: { querystring: query }
+      }, async (request, reply) => {
         const rows = incidents.rows()
         if (rows === undefined) throw problems.notReady('Incidents have not been read from the database yet.')
-        return sendSerialized(reply, feed(baseUrlOf(request, config), [rows, incidents.serialized()]), { type: FEED_TYPES[format] })
+        const inputs: Inputs = [rows, incidents.serialized()]
+        const baseUrl = baseUrlOf(request, config)
+        const only = [...new Set(request.query.component ?? [])].sort() // one key for any order and repeats
+        const body = only.length === 0
+          ? whole(baseUrl, inputs)
+          : filtered.getOrSet(`${generationOf(inputs)}\n${lang}\n${format}\n${only.join(',')}\n${baseUrl}`, () => build(baseUrl, lang, format, rows, only))
+        return sendSerialized(reply, body, { type: FEED_TYPES[format] })
       })
     }
   }
