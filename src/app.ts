@@ -22,6 +22,7 @@ import healthRoutes from './http/routes/health.ts'
 import shardRoutes from './http/routes/shards.ts'
 import docsRoutes from './http/routes/docs.ts'
 import badgeRoutes from './http/routes/badges.ts'
+import calendarRoutes from './http/routes/calendar.ts'
 import feedRoutes from './http/routes/feeds.ts'
 import statuspageRoutes from './http/routes/statuspage.ts'
 import markdownRoutes from './http/routes/markdown.ts'
@@ -104,8 +105,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { config, docs: context.docs })
 
-  // Following and embedding the status: feeds, a Statuspage v2 copy, badges.
+  // Following and embedding the status: feeds, the maintenance calendar, a Statuspage v2 copy, badges.
   await app.register(feedRoutes, { config, incidents: context.incidents, clock: context.clock, status: context.status })
+  await app.register(calendarRoutes, { config, incidents: context.incidents, clock: context.clock, status: context.status })
   await app.register(statuspageRoutes, { config, status: context.status, incidents: context.incidents, clock: context.clock })
   await app.register(badgeRoutes, { monitor: context.monitor, status: context.status, declaration: config.status })
   // The same status and docs as Markdown for agents: /status.md, /docs/….md, /llms-full.txt.

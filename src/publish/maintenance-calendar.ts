@@ -1,0 +1,89 @@
+// /status/maintenance.ics (and German): every planned or active maintenance window as one VEVENT of an RFC 5545
+// calendar, so calendar apps show them. Pure: rows and a time in, the text out; the same rows give the same bytes.
+import type { PublicComponent } from '../api/components.ts'
+import type { IncidentsData } from '../incidents/view.ts'
+import { maintenanceState } from '../incidents/view.ts'
+import { icsDateTime, icsLines, icsText } from '../lib/icalendar.ts'
+import type { Locale } from '../lib/locale.ts'
+import { componentNames } from './feeds.ts'
+import { localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
+
+export const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
+
+/** The site path of the calendar: `/status/maintenance.ics`, `{GERMAN_PREFIX}/status/maintenance.ics`. */
+export function calendarPath (lang: Locale, germanPrefix: string): string {
+  return localPath(lang, '/status/maintenance.ics', germanPrefix)
+}
+
+const WORDS = {
+  en: {
+    name: (product: string | undefined) => product === undefined ? 'Maintenance' : `${product} maintenance`,
+    description: 'Planned and active maintenance windows.',
+    affected: 'Affected',
+    details: 'Details'
+  },
+  de: {
+    name: (product: string | undefined) => product === undefined ? 'Wartungen' : `${product}: Wartungen`,
+    description: 'Geplante und laufende Wartungen.',
+    affected: 'Betroffen',
+    details: 'Details'
+  }
+} as const
+
+export interface CalendarOptions extends SiteLinks {
+  lang: Locale
+  maintenances: IncidentsData['maintenances']
+  now: number
+  /** The model's components, whose names a window's components are shown by. */
+  components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>
+  /** The declared product's name; undefined without a status file. */
+  productName: string | undefined
+}
+
+/**
+ * The calendar: one VEVENT per window planned or active at `now`, soonest first. Its `UID` is
+ * `maintenance-{id}@{host}` (the same on every replica and after restarts), `DTSTAMP` the time it was scheduled
+ * (windows are never edited, only ended, which takes them off the calendar), the times in UTC.
+ */
+export function maintenanceCalendar (options: CalendarOptions): string {
+  const { lang } = options
+  const words = WORDS[lang]
+  const host = new URL(options.baseUrl).hostname
+  const name = words.name(options.productName)
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//status-api//${lang === 'de' ? 'Wartungen' : 'Maintenance'}//${lang.toUpperCase()}`,
+    'CALSCALE:GREGORIAN',
+    // RFC 7986's name and refresh interval, and the names older clients read.
+    `NAME:${icsText(name)}`,
+    `X-WR-CALNAME:${icsText(name)}`,
+    `DESCRIPTION:${icsText(words.description)}`,
+    `URL:${statusUrl(options, lang)}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H'
+  ]
+  const windows = options.maintenances
+    .filter((row) => { const state = maintenanceState(row, options.now); return state === 'scheduled' || state === 'active' })
+    .sort((a, b) => a.starts_at === b.starts_at ? a.id - b.id : (a.starts_at < b.starts_at ? -1 : 1))
+  for (const row of windows) {
+    const link = maintenanceUrl(options, lang, row.id)
+    const names = componentNames(row.components, options.components, lang)
+    const description = [row.message, ...(names.length === 0 ? [] : [`${words.affected}: ${names.join(', ')}`]), `${words.details}: ${link}`].join('\n\n')
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:maintenance-${row.id}@${host}`,
+      `DTSTAMP:${icsDateTime(row.created_at)}`,
+      `DTSTART:${icsDateTime(row.starts_at)}`,
+      `DTEND:${icsDateTime(row.ends_at)}`,
+      `SUMMARY:${icsText(row.title)}`,
+      `DESCRIPTION:${icsText(description)}`,
+      `URL:${link}`,
+      'STATUS:CONFIRMED',
+      'TRANSP:TRANSPARENT',
+      'END:VEVENT'
+    )
+  }
+  lines.push('END:VCALENDAR')
+  return icsLines(lines)
+}
