@@ -42,6 +42,7 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     link('Atom feed', '/status/feed.atom', 'every update to an incident or a maintenance window, newest first (one entry per update).'),
     link('RSS feed', '/status/feed.rss', 'the same as RSS 2.0.'),
     link('Atom-Feed (Deutsch)', `${germanPrefix}/status/feed.atom`, 'the same in German; RSS at `feed.rss`.'),
+    link('Maintenance calendar', '/status/maintenance.ics', 'planned and active maintenance windows as an iCalendar (RFC 5545), one event each.'),
     '',
     ...(options.follow === undefined ? [] : followLlms({ ...options.follow, lang: 'en', germanPrefix }, '## Follow').map((line) => withOrigin(line, baseUrl)))
   ]

@@ -1,6 +1,8 @@
-// The ways to follow the status (issue 30, DESIGN §9): feeds, the Statuspage-compatible address, badges, the MCP
+// The ways to follow the status (issue 30 and 40, DESIGN §9 and §14): the Discord commands first (when this service
+// answers them), then feeds, the maintenance calendar, webhooks, the Statuspage-compatible address, badges, the MCP
 // command and, where it is public, Prometheus. One list, rendered by the status page's "Follow" section, /status.md
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
+import type { DiscordCommandsConfig } from '../config/discord.ts'
 import type { Locale } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { TEXT } from '../view/status-view.js'
@@ -13,13 +15,15 @@ export interface FollowOptions {
   productName: string | undefined
   /** The Prometheus listener's port when it listens beyond loopback; undefined: not listed (it is then private). */
   publicMetricsPort: number | undefined
+  /** Whether this service answers the Discord commands `/follow`, `/unfollow` and `/following` (see discordFollowing). */
+  discordCommands?: boolean
 }
 
 export interface FollowLink { label: string, href: string }
 export interface FollowSnippet { label: string, code: string }
 
 export interface FollowEntry {
-  key: 'feeds' | 'statuspage' | 'badges' | 'mcp' | 'metrics'
+  key: 'discord' | 'feeds' | 'calendar' | 'webhooks' | 'statuspage' | 'badges' | 'mcp' | 'metrics'
   title: string
   text: string
   links: FollowLink[]
@@ -31,8 +35,24 @@ const WORDS = {
   en: {
     heading: 'Follow',
     intro: 'Get the status where you already are. Each of these reads the same status as this page.',
+    discord: 'In your Discord server',
+    discordText: 'With the bot in your server, /follow posts every new incident, maintenance window and status change into a channel ' +
+      'of yours, each update editing the same message (you need Manage Webhooks; components: keeps only some). /unfollow ends it, ' +
+      '/following lists what your server follows. Where the operators post updates in an announcement channel, Discord\'s own Follow button works too.',
+    discordFollow: 'Follow',
+    discordSome: 'Only some components',
+    discordUnfollow: 'Stop',
+    discordFollowing: 'What your server follows',
+    discordDocs: 'How it works',
     feeds: 'Feeds',
-    feedsText: 'One entry for every update to an incident or a maintenance window: for feed readers and feed bots in Discord (MonitoRSS).',
+    feedsText: 'One entry for every update to an incident or a maintenance window: for feed readers and feed bots in Discord (MonitoRSS). ' +
+      'Add ?component={id} (repeatable) to the address for only the updates about those components.',
+    calendar: 'Maintenance calendar',
+    calendarText: 'Planned and active maintenance windows as an iCalendar: subscribe to its address in Google Calendar, Outlook or Apple Calendar.',
+    calendarSnippet: 'Calendar address',
+    webhooks: 'Webhooks',
+    webhooksText: 'The operators of this service can send every update to Discord channels and, signed (Standard Webhooks), to any HTTPS address.',
+    webhooksDocs: 'Notifications',
     statuspage: 'Statuspage-compatible address',
     statuspageText: 'Status relay bots in Discord servers, and every tool that reads an Atlassian Statuspage, follow this page when given this address.',
     statuspageSnippet: 'Page URL',
@@ -52,8 +72,25 @@ const WORDS = {
   de: {
     heading: 'Folgen',
     intro: 'Der Status dort, wo Sie ohnehin sind. Alle diese Wege lesen denselben Status wie diese Seite.',
+    discord: 'In Ihrem Discord-Server',
+    discordText: 'Ist der Bot in Ihrem Server, postet /follow jeden neuen Vorfall, jede Wartung und jede Statusänderung in einen Kanal ' +
+      'Ihrer Wahl; jede weitere Meldung bearbeitet dieselbe Nachricht (Sie brauchen „Webhooks verwalten“; components: wählt nur einige ' +
+      'Komponenten). /unfollow beendet es, /following zeigt, was Ihr Server verfolgt. Wo die Betreiber Meldungen in einem Ankündigungskanal posten, ' +
+      'funktioniert auch Discords eigener Folgen-Knopf.',
+    discordFollow: 'Folgen',
+    discordSome: 'Nur einige Komponenten',
+    discordUnfollow: 'Beenden',
+    discordFollowing: 'Was Ihr Server verfolgt',
+    discordDocs: 'So funktioniert es',
     feeds: 'Feeds',
-    feedsText: 'Ein Eintrag für jede Meldung zu einem Vorfall oder einer Wartung: für Feedreader und Feed-Bots in Discord (MonitoRSS).',
+    feedsText: 'Ein Eintrag für jede Meldung zu einem Vorfall oder einer Wartung: für Feedreader und Feed-Bots in Discord (MonitoRSS). ' +
+      'Mit ?component={id} (wiederholbar) an der Adresse nur die Meldungen zu diesen Komponenten.',
+    calendar: 'Wartungskalender',
+    calendarText: 'Geplante und laufende Wartungen als iCalendar: abonnieren Sie die Adresse in Google Kalender, Outlook oder Apple Kalender.',
+    calendarSnippet: 'Kalenderadresse',
+    webhooks: 'Webhooks',
+    webhooksText: 'Die Betreiber dieses Dienstes können jede Meldung an Discord-Kanäle und, signiert (Standard Webhooks), an jede HTTPS-Adresse senden.',
+    webhooksDocs: 'Benachrichtigungen',
     statuspage: 'Statuspage-kompatible Adresse',
     statuspageText: 'Status-Bots in Discord-Servern und alle Werkzeuge, die eine Atlassian-Statuspage lesen, folgen dieser Seite, wenn sie diese Adresse bekommen.',
     statuspageSnippet: 'Seiten-URL',
@@ -76,6 +113,11 @@ export function followWords (lang: Locale): typeof WORDS[Locale] {
   return WORDS[lang]
 }
 
+/** The follow commands exist where the interactions route does (a public key) and webhooks can be made (the bot token). */
+export function discordFollowing (discord: Pick<DiscordCommandsConfig, 'publicKey' | 'botToken'>): boolean {
+  return discord.publicKey !== undefined && discord.botToken !== undefined
+}
+
 /** Loopback listeners are private: Prometheus is listed only when METRICS_HOST listens beyond them. */
 export function publicMetricsPort (metricsPort: number | undefined, metricsHost: string): number | undefined {
   if (metricsPort === undefined) return undefined
@@ -89,12 +131,42 @@ export function followEntries (options: FollowOptions): FollowEntry[] {
   const page = `${ORIGIN_PLACEHOLDER}/status`
   const badge = `${ORIGIN_PLACEHOLDER}/status/badges/status.svg`
   const alt = TEXT[options.lang].pageTitle(options.productName)
-  const entries: FollowEntry[] = [
+  const calendar = local('/status/maintenance.ics')
+  const entries: FollowEntry[] = []
+  if (options.discordCommands === true) {
+    entries.push({
+      key: 'discord',
+      title: words.discord,
+      text: words.discordText,
+      links: [{ label: words.discordDocs, href: local('/docs/follow') }],
+      snippets: [
+        { label: words.discordFollow, code: '/follow channel:#status' },
+        { label: words.discordSome, code: '/follow channel:#status components:{id},{id}' },
+        { label: words.discordUnfollow, code: '/unfollow channel:#status' },
+        { label: words.discordFollowing, code: '/following' }
+      ]
+    })
+  }
+  entries.push(
     {
       key: 'feeds',
       title: words.feeds,
       text: words.feedsText,
       links: [{ label: 'Atom', href: local('/status/feed.atom') }, { label: 'RSS', href: local('/status/feed.rss') }],
+      snippets: []
+    },
+    {
+      key: 'calendar',
+      title: words.calendar,
+      text: words.calendarText,
+      links: [{ label: 'iCalendar (.ics)', href: calendar }],
+      snippets: [{ label: words.calendarSnippet, code: calendar }]
+    },
+    {
+      key: 'webhooks',
+      title: words.webhooks,
+      text: words.webhooksText,
+      links: [{ label: words.webhooksDocs, href: local('/docs/notifications') }],
       snippets: []
     },
     {
@@ -121,7 +193,7 @@ export function followEntries (options: FollowOptions): FollowEntry[] {
       links: [{ label: words.mcpDocs, href: local('/docs/agents#mcp') }],
       snippets: [{ label: words.mcpSnippet, code: `status-api mcp --url ${ORIGIN_PLACEHOLDER}` }]
     }
-  ]
+  )
   if (options.publicMetricsPort !== undefined) {
     entries.push({ key: 'metrics', title: words.metrics, text: words.metricsText(options.publicMetricsPort), links: [], snippets: [] })
   }

@@ -33,11 +33,11 @@ export interface PageOptions {
 
 const WORDS = {
   en: {
-    skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates',
+    skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates', calendar: 'Maintenance calendar',
     productLinks: 'Links'
   },
   de: {
-    skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen',
+    skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen', calendar: 'Wartungskalender',
     productLinks: 'Links'
   }
 } as const
@@ -125,6 +125,7 @@ ${favicon}
 ${alternateLink}
 <link rel="alternate" type="application/atom+xml" title="${escapeHtml(words.feed)} (Atom)" href="${escapeHtml(local('/status/feed.atom'))}">
 <link rel="alternate" type="application/rss+xml" title="${escapeHtml(words.feed)} (RSS)" href="${escapeHtml(local('/status/feed.rss'))}">
+<link rel="alternate" type="text/calendar" title="${escapeHtml(words.calendar)}" href="${escapeHtml(local('/status/maintenance.ics'))}">
 ${styles.join('\n')}
 ${scripts.join('\n')}
 </head>

@@ -22,6 +22,8 @@ export interface StatusPageOptions {
   product?: DeclaredProduct
   /** The Prometheus port when it is public (src/publish/follow.ts): the "Follow" section lists it. */
   publicMetricsPort?: number
+  /** Whether the Discord follow commands are listed first in the Follow section. */
+  discordCommands?: boolean
   notice?: string
 }
 
@@ -39,7 +41,7 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
-${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort })}
+${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort, discordCommands: options.discordCommands })}
 <p id="status-announce" class="vh" role="status"></p>
 <div class="page-meta">
 <p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>

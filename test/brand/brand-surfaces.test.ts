@@ -204,6 +204,7 @@ describe('the Follow section', () => {
     assert.match(follow, /<code data-copy="Badge for a README, HTML">&lt;a href=&quot;https:\/\/status\.acme\.example\/status&quot;&gt;&lt;img src=&quot;https:\/\/status\.acme\.example\/status\/badges\/status\.svg&quot; alt=&quot;Acme status&quot;&gt;&lt;\/a&gt;<\/code>/)
     assert.match(follow, /<code data-copy="For AI agents \(MCP\), Command">status-api mcp --url https:\/\/status\.acme\.example<\/code>/)
     assert.doesNotMatch(follow, /Prometheus/, 'metrics are private by default')
+    assert.doesNotMatch(follow, /\/follow channel/, 'no Discord commands where this service does not answer them')
     assert.match(page, /<script type="module" src="\/assets\/follow\.js"><\/script>/)
     const de = (await get(app, '/de/status', HTML)).body
     assert.match(de, /<h2 id="follow-heading">Folgen<\/h2>/)
@@ -221,6 +222,32 @@ describe('the Follow section', () => {
     assert.match(llms, /^- \[Statuspage-compatible address: summary\.json\]\(https:\/\/status\.acme\.example\/status\/api\/v2\/summary\.json\)/m)
   })
 
+  it('lists the Discord commands first where this service answers them, then feeds, the calendar and webhooks, on the page, in /status.md and in llms.txt', async (t) => {
+    const discord = { DISCORD_PUBLIC_KEY: 'ab'.repeat(32), DISCORD_APPLICATION_ID: '100000000000000001', DISCORD_OPERATOR_GUILD_ID: '100000000000000002', DISCORD_BOT_TOKEN: 'bot-token' }
+    const { app } = await brandedSite(t, { PUBLIC_BASE_URL: 'https://status.acme.example', ...discord })
+    const base = 'https:\\/\\/status\\.acme\\.example'
+    for (const [url, prefix, docs] of [['/status', '', 'How it works'], ['/de/status', '\\/de', 'So funktioniert es']] as const) {
+      const follow = /<section id="follow"[\s\S]*?<\/section>/.exec((await get(app, url, HTML)).body)![0]
+      assert.deepEqual([...follow.matchAll(/<li class="follow-item follow--([a-z]+)">/g)].map((match) => match[1]),
+        ['discord', 'feeds', 'calendar', 'webhooks', 'statuspage', 'badges', 'mcp'], `${url}: Discord first`)
+      for (const command of ['/follow channel:#status', '/follow channel:#status components:{id},{id}', '/unfollow channel:#status', '/following']) {
+        assert.ok(follow.includes(`>${command}</code>`), `${url}: ${command}`)
+      }
+      assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/docs\\/follow">${docs}<\\/a>`))
+      assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/status\\/maintenance\\.ics">iCalendar \\(\\.ics\\)<\\/a>`), `${url}: the calendar of its language`)
+      assert.match(follow, /\?component=\{id\}/, `${url}: the feeds' filter`)
+    }
+    const markdown = (await get(app, '/status.md')).body
+    assert.match(markdown, /^## Follow\n\n- \*\*In your Discord server\*\*: With the bot in your server, \/follow .* \[How it works\]\(https:\/\/status\.acme\.example\/docs\/follow\)\n {2}- Follow: `\/follow channel:#status`\n/m)
+    assert.match(markdown, /^ {2}- What your server follows: `\/following`$/m)
+    assert.match(markdown, /^- \*\*Maintenance calendar\*\*: .* \[iCalendar \(\.ics\)\]\(https:\/\/status\.acme\.example\/status\/maintenance\.ics\)$/m)
+    assert.match((await get(app, '/de/status.md')).body, /^## Folgen\n\n- \*\*In Ihrem Discord-Server\*\*: /m)
+    const llms = (await get(app, '/llms.txt')).body
+    assert.match(llms, /^## Follow\n\n- \[In your Discord server: How it works\]\(https:\/\/status\.acme\.example\/docs\/follow\): With the bot .* Follow: `\/follow channel:#status`\. .* Stop: `\/unfollow channel:#status`\. What your server follows: `\/following`\.\n- \[Feeds: Atom\]/m)
+    assert.match(llms, /^- \[Maintenance calendar: iCalendar \(\.ics\)\]\(https:\/\/status\.acme\.example\/status\/maintenance\.ics\): /m)
+    assert.match(llms, /^- \[Webhooks: Notifications\]\(https:\/\/status\.acme\.example\/docs\/notifications\): /m)
+  })
+
   it('lists Prometheus only when the metrics listener is reachable beyond loopback', () => {
     assert.equal(publicMetricsPort(undefined, '0.0.0.0'), undefined)
     assert.equal(publicMetricsPort(9464, '127.0.0.1'), undefined)
@@ -228,7 +255,7 @@ describe('the Follow section', () => {
     assert.equal(publicMetricsPort(9464, 'localhost'), undefined)
     assert.equal(publicMetricsPort(9464, '0.0.0.0'), 9464)
     const entries = followEntries({ lang: 'de', germanPrefix: '/de', productName: 'Acme', publicMetricsPort: 9464 })
-    assert.deepEqual(entries.map((entry) => entry.key), ['feeds', 'statuspage', 'badges', 'mcp', 'metrics'])
+    assert.deepEqual(entries.map((entry) => entry.key), ['feeds', 'calendar', 'webhooks', 'statuspage', 'badges', 'mcp', 'metrics'])
     assert.equal(entries.at(-1)!.text, 'Metriken im Prometheus-Textformat auf Port 9464 des Hosts dieses Dienstes, Pfad /metrics.')
   })
 })

@@ -216,16 +216,18 @@ for (const backend of databaseBackends()) {
 }
 
 describe('feed discovery', () => {
-  it('every page head links both feeds of its language; llms.txt lists them', async (t) => {
+  it('every page head links both feeds and the maintenance calendar of its language; llms.txt lists them', async (t) => {
     const { app, config } = await buildTestApp(t)
     for (const [url, prefix] of [['/status', ''], ['/', ''], [`${config.germanPrefix}/status`, config.germanPrefix], ['/docs/api', '']] as const) {
       const html = (await app.inject(url)).body
       assert.match(html, new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${prefix}/status/feed\\.atom">`), url)
       assert.match(html, new RegExp(`<link rel="alternate" type="application/rss\\+xml" title="[^"]+" href="${prefix}/status/feed\\.rss">`), url)
+      assert.match(html, new RegExp(`<link rel="alternate" type="text/calendar" title="[^"]+" href="${prefix}/status/maintenance\\.ics">`), url)
     }
     const llms = (await app.inject('/llms.txt')).body
     assert.match(llms, /\/status\/feed\.atom\): /)
     assert.match(llms, /\/status\/feed\.rss\): /)
+    assert.match(llms, /\/status\/maintenance\.ics\): /)
   })
 })
 

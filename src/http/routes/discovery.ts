@@ -9,7 +9,7 @@ import {
 } from '../../discovery/catalog.ts'
 import type { MarkdownDoc } from '../../docs/markdown-views.ts'
 import { llmsTxt, type DescribedApi } from '../../discovery/llms.ts'
-import { publicMetricsPort } from '../../publish/follow.ts'
+import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
 import { withServer } from '../../discovery/openapi-document.ts'
 import { perBaseUrl, type Rendered } from '../../lib/per-base-url.ts'
 import { robotsTxt } from '../../discovery/robots.ts'
@@ -58,7 +58,7 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
   const openapi = perBaseUrl((baseUrl) => JSON.stringify(withServer(described(), baseUrl)))
   const sitemap = perBaseUrl((baseUrl) => sitemapXml(baseUrl, allPages(pages)))
   const robots = perBaseUrl((baseUrl) => robotsTxt(baseUrl, staging))
-  const follow = { productName: config.status.product.name, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost) }
+  const follow = { productName: config.status.product.name, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost), discordCommands: discordFollowing(config.discord) }
   const llms = perBaseUrl((baseUrl) => llmsTxt(described() as unknown as DescribedApi, {
     baseUrl, germanPrefix: config.germanPrefix, staging, markdownDocs: options.markdownDocs, follow
   }))

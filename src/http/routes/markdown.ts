@@ -12,7 +12,7 @@ import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
-import { publicMetricsPort } from '../../publish/follow.ts'
+import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
 
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -27,7 +27,7 @@ export interface MarkdownRouteOptions {
 
 export default async function markdownRoutes (app: FastifyInstance, options: MarkdownRouteOptions): Promise<void> {
   const { source, docs, germanPrefix, config } = options
-  const follow = { productName: config.status.product.name, germanPrefix, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost) }
+  const follow = { productName: config.status.product.name, germanPrefix, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost), discordCommands: discordFollowing(config.discord) }
   const hidden = { schema: { hide: true } }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {

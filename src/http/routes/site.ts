@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
-import { publicMetricsPort } from '../../publish/follow.ts'
+import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath, statusPathOf } from '../../view/status-links.js'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
@@ -74,7 +74,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, notice })
+        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }
