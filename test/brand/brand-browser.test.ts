@@ -27,7 +27,9 @@ describe('the branded status page in Chromium', { skip: chromiumSkip(), timeout:
   /** One branded site for every test (building it is the slow part); a browser context per test. */
   async function open (t: TestContext, context: BrowserContextOptions = {}) {
     if (shared === undefined) {
-      const site = await brandedSite({ after: (close: () => unknown) => { closers.push(close) } } as unknown as TestContext)
+      // With the Discord commands answered, so that the Follow section lists every way (the commands first).
+      const discord = { DISCORD_PUBLIC_KEY: 'ab'.repeat(32), DISCORD_APPLICATION_ID: '100000000000000001', DISCORD_OPERATOR_GUILD_ID: '100000000000000002', DISCORD_BOT_TOKEN: 'bot-token' }
+      const site = await brandedSite({ after: (close: () => unknown) => { closers.push(close) } } as unknown as TestContext, discord)
       shared = { site, base: await site.app.listen({ port: 0, host: '127.0.0.1' }) }
     }
     const { page, problems } = await watchedPage(browser, t, context)
@@ -76,7 +78,9 @@ describe('the branded status page in Chromium', { skip: chromiumSkip(), timeout:
     const { page, base } = await open(t, { permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 900 } })
     await page.goto(`${base}/status`)
     const buttons = page.locator('#follow .copy-button')
-    assert.equal(await buttons.count(), 4, 'the Statuspage URL, two badge snippets and the MCP command')
+    assert.equal(await buttons.count(), 9, 'four Discord commands, the calendar\'s address, the Statuspage URL, two badge snippets and the MCP command')
+    await page.locator('#follow button[aria-label="Copy: In your Discord server, Follow"]').click()
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), '/follow channel:#status')
     const markdown = page.locator('#follow code[data-copy="Badge for a README, Markdown"]')
     await page.locator('#follow button[aria-label="Copy: Badge for a README, Markdown"]').click()
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), await markdown.innerText())
