@@ -114,14 +114,16 @@ function groupCell (text, group) {
 /** A large bot's shards: a cell per group, the first shards that are not connected, and where every shard is. */
 function groupedShards (text, shards, all) {
   const groups = groupsOf(text, shards, all)
+  const byCluster = groups[0]?.shards === shards.clusters[0]?.shards
+  const heading = byCluster ? text.shardGroupsClusters : text.shardGroupsRanges
   const trouble = all.filter((shard) => !shard.connected)
   const shown = trouble.slice(0, TROUBLE_CELLS)
   const troubleGrid = trouble.length === 0
     ? ''
-    : `<h3 class="shards-trouble">${esc(text.shardsTrouble)}</h3><ol class="shard-grid" aria-label="${esc(text.shardsTrouble)}">${shown.map((s) => cell(text, s)).join('')}</ol>` +
+    : `<h3 class="shards-trouble">${esc(text.shardsTrouble)}</h3><ol class="shard-grid shard-grid--wide" aria-label="${esc(text.shardsTrouble)}">${shown.map((s) => cell(text, s)).join('')}</ol>` +
       (trouble.length > shown.length ? `<p class="meta">${esc(text.shardsMoreTrouble(count(text, trouble.length - shown.length)))}</p>` : '')
   return `<p class="meta shards-grouped">${esc(text.shardsGrouped(count(text, shards.total)))} <a href="${esc(shardsApiHref())}" type="application/json">${esc(text.shardsEvery)}</a></p>` +
-    `<ol class="shard-groups" aria-label="${esc(text.shardGroupsLabel)}">${groups.map((group) => groupCell(text, group)).join('')}</ol>${troubleGrid}`
+    `<h3 class="shards-trouble">${esc(heading)}</h3><ol class="shard-groups${byCluster ? '' : ' shard-groups--ranges'}" aria-label="${esc(heading)}">${groups.map((group) => groupCell(text, group)).join('')}</ol>${troubleGrid}`
 }
 
 /**
