@@ -26,8 +26,8 @@ export const ShardState = Type.Union([
   Type.Literal('disconnected'), Type.Literal('silent'), Type.Literal('missing')
 ], {
   description: 'What the shard last reported (`ready`, `connecting`, `reconnecting`, `resuming`, `disconnected`); ' +
-    '`silent` when its last heartbeat is older than the heartbeat timeout; `missing` when it never reported although a ' +
-    'higher shard id did. Only a fresh `ready` is connected.'
+    '`silent` when its last heartbeat is older than the heartbeat timeout; `missing` when it never reported although it is ' +
+    'below the shard count. Only a fresh `ready` is connected.'
 })
 export type ShardState = Static<typeof ShardState>
 
@@ -47,7 +47,7 @@ export const ShardCluster = Type.Object({
 export type ShardCluster = Static<typeof ShardCluster>
 
 export const ShardsBody = Type.Object({
-  total: Type.Integer({ minimum: 1, description: 'The shard count: the highest shard id reported, plus one.' }),
+  total: Type.Integer({ minimum: 1, description: 'The shard count: the `total` of the newest heartbeat that carried one, else the highest shard id reported plus one.' }),
   connected: Type.Integer({ minimum: 0 }),
   clusters: Type.Array(ShardCluster, { description: 'Ordered by cluster id; bots without clusters have one cluster `0`.' })
 }, {

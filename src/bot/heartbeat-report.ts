@@ -14,6 +14,12 @@ export interface HeartbeatReport {
   guilds?: number | null
   /** The cluster (process) running this shard, 0 or more; leave out when the bot has no clusters. */
   cluster?: number | null
+  /**
+   * The shard count the bot runs with (discord.js `client.options.shardCount`, discord-hybrid-sharding's total shards),
+   * from 1 to 65,536; more than `shard`. The newest report that carries it defines the bot's shards: shards at or beyond
+   * it are no longer shown, and their rows are deleted. Leave out when unknown: the highest shard reported then counts.
+   */
+  total?: number | null
   /** When the report was taken; now by default. */
   at?: Date
 }
@@ -31,6 +37,8 @@ export function heartbeatProblem (report: HeartbeatReport): string | undefined {
   if (report.pingMs != null && !(Number.isFinite(report.pingMs) && report.pingMs >= 0 && report.pingMs < 3_600_000)) return 'ping must be a number of milliseconds from 0'
   if (report.guilds != null && !(Number.isSafeInteger(report.guilds) && report.guilds >= 0)) return 'guilds must be a whole number from 0'
   if (report.cluster != null && !(Number.isSafeInteger(report.cluster) && report.cluster >= 0 && report.cluster <= MAX_SHARD_ID)) return `cluster must be a whole number from 0 to ${MAX_SHARD_ID}`
+  if (report.total != null && !(Number.isSafeInteger(report.total) && report.total >= 1 && report.total <= MAX_SHARD_ID + 1)) return `total must be a whole number from 1 to ${MAX_SHARD_ID + 1}`
+  if (report.total != null && report.shard >= report.total) return `shard ${report.shard} is not below total ${report.total} (shards are numbered from 0)`
   return undefined
 }
 

@@ -3,7 +3,7 @@
 // Nothing here loads more than Node on import: the database is loaded only when a reporter writes to it, so the
 // built copy (dist/heartbeat/, the `status-api/heartbeat` export) reports over HTTP with no dependency at all.
 import type { Database } from '../store/database.ts'
-import { upsertBotHeartbeats, type BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
+import { recordBotHeartbeats, type BotHeartbeatRow } from '../store/repositories/bot-heartbeats.ts'
 import { openHttpReporter, type HttpReporterOptions } from './heartbeat-http.ts'
 import { heartbeatsProblem, type HeartbeatReport, type HeartbeatReporter, type ShardStatus } from './heartbeat-report.ts'
 
@@ -18,34 +18,46 @@ export async function reportHeartbeat (database: Database, report: HeartbeatRepo
 
 /**
  * Records several shards' heartbeats at once (the operator API's batches of up to 1,000): all or none — one refusal
- * writes nothing. A shard given twice keeps its last report. Returns how many shards were recorded.
+ * writes nothing. A shard given twice keeps its last report. When a report carries `total`, the newest such report's
+ * total is the bot's shard count: every shard at or beyond it is deleted in the same transaction. Returns how many
+ * shards were recorded.
  */
 export async function reportHeartbeats (database: Database, reports: readonly HeartbeatReport[]): Promise<number> {
   const problem = heartbeatsProblem(reports)
   if (problem !== undefined) throw new RangeError(problem)
   const now = new Date()
   const byShard = new Map<number, BotHeartbeatRow>()
+  let newest: { at: number, total: number } | undefined
   for (const report of reports) {
+    const at = (report.at ?? now).getTime()
+    if (report.total != null && (newest === undefined || at >= newest.at)) newest = { at, total: report.total }
     byShard.set(report.shard, {
       shard_id: report.shard,
       status: report.status,
       ping_ms: report.pingMs == null ? null : Math.round(report.pingMs),
       guilds: report.guilds ?? null,
       reported_at: (report.at ?? now).toISOString(),
-      cluster_id: report.cluster ?? null
+      cluster_id: report.cluster ?? null,
+      shard_total: report.total ?? null
     })
   }
-  await upsertBotHeartbeats(database, [...byShard.values()])
+  const rows = [...byShard.values()].filter((row) => newest === undefined || row.shard_id < newest.total)
+  await recordBotHeartbeats(database, rows, newest?.total)
   return byShard.size
 }
 
 /** discord.js's exported `Status` enum (pass it in: `import { Status } from 'discord.js'`); names by value. */
 export type DiscordJsStatusEnum = Readonly<Record<number, string>>
 
-/** What the reporter reads of a discord.js `Client`: `client.ws.shards` and, when present, the guild cache. */
+/**
+ * What the reporter reads of a discord.js `Client`: `client.ws.shards`, when present the guild cache, and the shard
+ * count the whole bot runs with, `client.options.shardCount` (discord.js sets it, also for `shards: 'auto'`;
+ * discord-hybrid-sharding passes its total shards there).
+ */
 export interface DiscordJsClientLike {
   ws: { shards: { values (): Iterable<{ id: number, status: number, ping: number }> } }
   guilds?: { cache: { values (): Iterable<{ shardId: number }> } }
+  options?: { shardCount?: number | null }
 }
 
 /** What the reporter reads of a discord-hybrid-sharding `ClusterClient`: its id, its shards and the client it runs. */
@@ -74,8 +86,18 @@ export function shardStatusFromDiscordJs (value: number, statusEnum: DiscordJsSt
   return (name !== undefined && Object.hasOwn(FROM_DISCORD_JS, name)) ? FROM_DISCORD_JS[name]! : 'disconnected'
 }
 
-/** A report per shard of a discord.js client (`client.ws.shards`), with its guild count when the cache is there. */
+/** `{ total }` when the client knows the bot's shard count, else nothing. */
+function shardCountOf (client: DiscordJsClientLike): { total?: number } {
+  const count = client.options?.shardCount
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 1 ? { total: count } : {}
+}
+
+/**
+ * A report per shard of a discord.js client (`client.ws.shards`), with its guild count when the cache is there, and
+ * the bot's shard count as `total` when the client knows it (`client.options.shardCount`).
+ */
 export function reportsFromDiscordJs (client: DiscordJsClientLike, statusEnum: DiscordJsStatusEnum, cluster?: number): HeartbeatReport[] {
+  const total = shardCountOf(client)
   const guilds = new Map<number, number>()
   if (client.guilds !== undefined) {
     for (const guild of client.guilds.cache.values()) guilds.set(guild.shardId, (guilds.get(guild.shardId) ?? 0) + 1)
@@ -85,7 +107,8 @@ export function reportsFromDiscordJs (client: DiscordJsClientLike, statusEnum: D
     status: shardStatusFromDiscordJs(shard.status, statusEnum),
     pingMs: Number.isFinite(shard.ping) && shard.ping >= 0 ? shard.ping : null, // -1 until the first heartbeat ack
     guilds: guilds.get(shard.id) ?? (client.guilds === undefined ? null : 0),
-    ...(cluster === undefined ? {} : { cluster })
+    ...(cluster === undefined ? {} : { cluster }),
+    ...total
   }))
 }
 
@@ -96,8 +119,9 @@ export function reportsFromDiscordJs (client: DiscordJsClientLike, statusEnum: D
 export function reportsFromHybridCluster (cluster: HybridClusterLike, statusEnum: DiscordJsStatusEnum): HeartbeatReport[] {
   const running = reportsFromDiscordJs(cluster.client, statusEnum, cluster.id)
   const seen = new Set(running.map((report) => report.shard))
+  const total = shardCountOf(cluster.client)
   const waiting = cluster.shardList.filter((shard) => !seen.has(shard))
-    .map((shard): HeartbeatReport => ({ shard, status: 'connecting', pingMs: null, cluster: cluster.id }))
+    .map((shard): HeartbeatReport => ({ shard, status: 'connecting', pingMs: null, cluster: cluster.id, ...total }))
   return [...running, ...waiting]
 }
 

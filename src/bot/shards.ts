@@ -10,18 +10,37 @@ export function shardState (row: BotHeartbeatRow, freshSince: number): ShardStat
 }
 
 /**
- * Every shard from 0 to the highest id reported up to MAX_SHARD_ID (ids never reported are `missing`, in the cluster of
- * the nearest reported shard below them); undefined when no shard has reported.
+ * The bot's shard count: the `total` of the newest report that carried one (the latest heartbeat; of equal times, the
+ * highest shard's), else the highest shard id reported plus one; undefined when nothing is left to count.
+ */
+export function shardCount (rows: readonly BotHeartbeatRow[]): number | undefined {
+  let newest: BotHeartbeatRow | undefined
+  let highest = -1
+  for (const row of rows) {
+    if (row.shard_id > highest) highest = row.shard_id
+    if (row.shard_total == null) continue
+    if (newest === undefined || row.reported_at > newest.reported_at || (row.reported_at === newest.reported_at && row.shard_id > newest.shard_id)) newest = row
+  }
+  if (newest?.shard_total != null) return newest.shard_total
+  return highest < 0 ? undefined : highest + 1
+}
+
+/**
+ * Every shard from 0 below the bot's shard count (shardCount: the newest `total` reported, else the highest id plus
+ * one), up to MAX_SHARD_ID; ids never reported are `missing`, in the cluster of the nearest reported shard below them.
+ * Rows at or beyond the count are left out (the next report carrying `total` deletes them). Undefined when no shard
+ * below the count has reported.
  */
 export function buildShardsBody (reported: readonly BotHeartbeatRow[], now: number, timeoutSeconds: number): ShardsBody | undefined {
   // A row above the bound was written before it existed: left out rather than making the bot that many shards.
-  const rows = reported.filter((row) => row.shard_id <= MAX_SHARD_ID)
-  if (rows.length === 0) return undefined
+  const bounded = reported.filter((row) => row.shard_id <= MAX_SHARD_ID)
+  const total = shardCount(bounded)
+  const rows = total === undefined ? [] : bounded.filter((row) => row.shard_id < total)
+  if (total === undefined || rows.length === 0) return undefined
   const freshSince = now - timeoutSeconds * 1000
   const byId = new Map(rows.map((row) => [row.shard_id, row]))
-  const total = Math.max(...byId.keys()) + 1
   const clusters = new Map<number, Shard[]>()
-  let cluster = rows.find((row) => row.shard_id === Math.min(...byId.keys()))?.cluster_id ?? 0
+  let cluster = byId.get(Math.min(...byId.keys()))?.cluster_id ?? 0
   let connected = 0
   for (let id = 0; id < total; id++) {
     const row = byId.get(id)

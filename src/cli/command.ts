@@ -29,7 +29,7 @@ export type Action = (args: string[], config: Config) => Promise<number>
 /** A command made of actions (`incident open …`, `maintenance end …`): the first argument picks one. */
 export function commandWithActions (spec: { name: string, usage: string, actions: Record<string, Action> }): Command {
   const names = Object.keys(spec.actions)
-  const choices = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+  const choices = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
   return {
     name: spec.name,
     usage: spec.usage,

@@ -1,4 +1,4 @@
-// `status-api heartbeat --shard N --status ready --ping MS [--guilds N] [--cluster N]`: a bot shard reports in.
+// `status-api heartbeat --shard N --status ready --ping MS [--guilds N] [--cluster N] [--total N]`: a bot shard reports in.
 import { parseArgs } from 'node:util'
 import { heartbeatProblem, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { UsageError, type Command } from './command.ts'
@@ -12,7 +12,7 @@ function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, 
     values = parseArgs({
       args,
       options: {
-        shard: { type: 'string' }, status: { type: 'string' }, ping: { type: 'string' }, guilds: { type: 'string' }, cluster: { type: 'string' },
+        shard: { type: 'string' }, status: { type: 'string' }, ping: { type: 'string' }, guilds: { type: 'string' }, cluster: { type: 'string' }, total: { type: 'string' },
         url: { type: 'string' }, token: { type: 'string' }
       },
       strict: true,
@@ -32,7 +32,8 @@ function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, 
     status: values.status as ShardStatus,
     pingMs: number(values.ping, /^\d+(\.\d+)?$/, 'ping') ?? null,
     guilds: number(values.guilds, /^\d+$/, 'guilds') ?? null,
-    cluster: number(values.cluster, /^\d+$/, 'cluster') ?? null
+    cluster: number(values.cluster, /^\d+$/, 'cluster') ?? null,
+    total: number(values.total, /^\d+$/, 'total') ?? null
   }
   const problem = heartbeatProblem(report)
   if (problem !== undefined) throw new UsageError(`heartbeat: ${problem}`)
@@ -41,13 +42,14 @@ function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, 
 
 export const heartbeatCommand: Command = {
   name: 'heartbeat',
-  usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N] [--cluster N] [--url URL --token TOKEN]
+  usage: `status-api heartbeat --shard N --status STATUS [--ping MS] [--guilds N] [--cluster N] [--total N] [--url URL --token TOKEN]
 
 Records that bot shard N is STATUS (${SHARD_STATUSES.join(' | ')}) with gateway ping MS, in the
 configured database (SQLite under DATA_DIR, or DATABASE_URL). Run it every 30 s or so per shard: a
 shard silent for longer than BOT_HEARTBEAT_TIMEOUT_SECONDS (default 90) counts as disconnected.
 Only "ready" counts as connected. --cluster N names the cluster (process) running the shard, for
-bots that group shards in clusters; the status page folds the shards by cluster.
+bots that group shards in clusters; the status page folds the shards by cluster. --total N is the
+shard count the bot runs with: shards N and above are forgotten (status-api shards forget does it by hand).
 ${REMOTE_HELP} The token needs the heartbeat scope.`,
   async run (args, config) {
     const { url, token, ...report } = parseHeartbeatArgs(args)

@@ -42,6 +42,11 @@ export interface ManualStatusAnswer { id: string, status: typeof MANUAL_STATUSES
 export const HeartbeatsAnswer = Type.Object({ recorded: Type.Integer({ minimum: 1, description: 'Shards recorded (a shard given twice counts once: its last report).' }) }, { additionalProperties: false })
 export type HeartbeatsAnswer = Static<typeof HeartbeatsAnswer>
 
+export const ForgottenShards = Type.Object({
+  forgotten: Type.Integer({ minimum: 0, description: 'Shards whose rows were deleted (0: none of them had reported).' })
+}, { additionalProperties: false })
+export type ForgottenShards = Static<typeof ForgottenShards>
+
 export const PushAnswer = Type.Object({
   component: Type.String(),
   status: Type.Union(PUSH_STATUSES.map((status) => Type.Literal(status))),

@@ -2,6 +2,7 @@
 // domain's own), all of them before the database is opened, then the domain's operations on it, answered as the
 // operator API answers. The CLI on the server, the operator API and Discord commands act through these.
 import { heartbeatsProblem, reportHeartbeats } from '../bot/heartbeat-reporter.ts'
+import { parseShardRanges } from '../bot/shard-ranges.ts'
 import { checkPush, recordPush, type PushStatus } from '../checks/push.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { checkIncidentUpdate, checkOpenIncident, checkResolveMessage, checkScheduleMaintenance, type InputLabels } from '../incidents/input.ts'
@@ -10,6 +11,7 @@ import { InvalidInput } from '../incidents/rules.ts'
 import type { Clock } from '../lib/clock.ts'
 import { retryWhileBusy } from '../store/busy-retry.ts'
 import type { Database } from '../store/database.ts'
+import { deleteBotHeartbeats } from '../store/repositories/bot-heartbeats.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { findMaintenance, loadMaintenances } from '../store/repositories/maintenances.ts'
 import { checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from './manual-components.ts'
@@ -123,6 +125,12 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
       const problem = heartbeatsProblem(reports)
       if (problem !== undefined) throw new InvalidInput(problem)
       return { recorded: await store.withDatabase('created, migrated', (database) => write(() => reportHeartbeats(database, reports))) }
+    },
+
+    async forgetShards (shards) {
+      const ranges = parseShardRanges(shards)
+      if (typeof ranges === 'string') throw new InvalidInput(ranges)
+      return { forgotten: await store.withDatabase('existing, migrated', (database) => write(() => deleteBotHeartbeats(database, ranges))) }
     },
 
     async push (component, input) {

@@ -3,7 +3,7 @@
 import type { HeartbeatReport } from '../bot/heartbeat-reporter.ts'
 import type { PushInput } from '../checks/push.ts'
 import type { TypedIncident, TypedWindow } from '../incidents/input.ts'
-import type { EndedMaintenance, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, PushAnswer } from './answers.ts'
+import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, PushAnswer } from './answers.ts'
 import type { ManualComponentInput } from './manual-components.ts'
 
 /**
@@ -33,6 +33,11 @@ export interface Operations {
   clearComponentStatus (id: string): Promise<ManualStatusAnswer>
   /** Records shards' heartbeats, all or none. */
   reportHeartbeats (reports: HeartbeatReport[]): Promise<HeartbeatsAnswer>
+  /**
+   * Deletes the heartbeat rows of the shards named (`7`, `16-31`, `16-`, comma-separated): they leave the shards view
+   * with the next probe round, unless they report again.
+   */
+  forgetShards (shards: string): Promise<ForgottenShards>
   /** Records that a push component is alive, in a status. */
   push (component: string, input: PushInput): Promise<PushAnswer>
 }

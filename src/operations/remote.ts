@@ -28,6 +28,7 @@ export function remoteOperations (remote: Remote, command: string): Operations {
     setComponentStatus: (id, input) => call('PUT', `/v1/components/${encodeURIComponent(id)}/status`, input),
     clearComponentStatus: (id) => call('DELETE', `/v1/components/${encodeURIComponent(id)}/status`),
     reportHeartbeats: (reports) => call('POST', '/v1/heartbeats', { reports }),
+    forgetShards: (shards) => call('POST', '/v1/shards/forget', { shards }),
     push: (component, input) => call('POST', `/v1/push/${encodeURIComponent(component)}`, input)
   }
 }

@@ -5,8 +5,8 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../view/status-format.js'
-import { TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
-import { statusPathOf } from '../view/status-links.js'
+import { LATEST_UPDATES, TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
+import { incidentHref, statusPathOf } from '../view/status-links.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
@@ -113,7 +113,7 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
 
   out.push(`## ${words.activeIncidents}`, '')
   if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents)
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
 
   out.push(`## ${words.componentsHeading}`, '')
   if (status === null) {
@@ -176,7 +176,7 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
 
   out.push(`## ${words.pastIncidents}`, '')
   if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents)
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents, statusPathOf(lang, follow?.germanPrefix))
   if (incidents !== null && bodies.olderIncidents === true) {
     // The history page after the recent window (its pages are as long as the window), as on the HTML page.
     out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ statusPath: statusPathOf(lang, follow?.germanPrefix) }, 2)}>`, '')
@@ -209,7 +209,8 @@ function componentRows (status: ComponentsBody): ComponentRow[] {
     : [{ kind: 'group', group: item.group }, ...item.members.map((component) => ({ kind: 'component' as const, component, member: true }))])
 }
 
-function incidentList (out: string[], words: Words, list: IncidentsBody['incidents'], none: string): void {
+/** Incidents with their latest updates (as the HTML page shows them) and, when there are more, a link to the incident's page. */
+function incidentList (out: string[], words: Words, list: IncidentsBody['incidents'], none: string, statusPath: string): void {
   if (list.length === 0) {
     out.push(none, '')
     return
@@ -218,9 +219,11 @@ function incidentList (out: string[], words: Words, list: IncidentsBody['inciden
     const resolved = incident.resolvedAt === null ? null : dateTime(words, incident.resolvedAt)
     out.push(`### ${markdownText(incident.title)}`, '',
       `${words.impact[incident.impact]} · ${words.incidentStatus[incident.status]} · ${words.incidentTimes(dateTime(words, incident.startedAt), resolved)}`, '')
-    for (const update of incident.updates) {
+    for (const update of incident.updates.slice(0, LATEST_UPDATES)) {
       out.push(`- ${dateTime(words, update.at)} — **${words.incidentStatus[update.status]}**: ${markdownText(update.message)}`)
     }
+    const earlier = incident.updates.length - LATEST_UPDATES
+    if (earlier > 0) out.push(`- ${words.earlierUpdates(earlier)}: <${ORIGIN_PLACEHOLDER}${incidentHref({ statusPath }, incident.id)}>`)
     if (incident.updates.length > 0) out.push('')
   }
 }

@@ -107,6 +107,8 @@ export interface BotHeartbeatsTable {
   reported_at: string
   /** The cluster (a process running several shards) the shard belongs to; null when the bot has no clusters. */
   cluster_id: number | null
+  /** The shard count the bot ran with when it sent this report (`total`); null when the report did not say. */
+  shard_total: number | null
 }
 
 /** The latest result of a declared component's http, tcp or push check (DESIGN §10), shared by every replica. */

@@ -94,6 +94,11 @@ export function time (iso, shown) {
   return `<time datetime="${esc(iso)}">${esc(shown)}</time>`
 }
 
+/** A whole number grouped for people: 65536 → "65,536" / "65.536". */
+export function count (text, value) {
+  return written(localeOf(text), { whole: String(Math.trunc(value)), fraction: '' })
+}
+
 /** Milliseconds, rounded for people: "1.4 ms", "41 ms". */
 export function millis (text, value) {
   return `${written(localeOf(text), rounded(decimalDigits(value), value < 10 ? 1 : 0, 'halfExpand'))} ms`

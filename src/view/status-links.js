@@ -45,6 +45,11 @@ export function historyHref (text, page) {
   return `${statusHref(text)}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`
 }
 
+/** Every shard as JSON (GET /api/v1/health/shards), one path for both languages: large bots' full grid. */
+export function shardsApiHref () {
+  return '/api/v1/health/shards'
+}
+
 /** The status page's absolute address in a language; `site` is `{ baseUrl, germanPrefix }`, the base URL without a trailing slash. */
 export function statusUrl (site, lang) {
   return `${site.baseUrl}${statusPathOf(lang, site.germanPrefix)}`

@@ -23,6 +23,8 @@ export interface StatusText {
   utc: string
   updatesLabel: string
   incidentLink: string
+  /** The link to an incident's page under its latest updates, for the `n` earlier ones. */
+  earlierUpdates: (n: number) => string
   olderIncidents: string
   pastIncidents: string
   noPastIncidents: string

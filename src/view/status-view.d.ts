@@ -29,7 +29,9 @@ export declare function affectedComponents (text: StatusText, item: { id: number
 export declare function renderSections (text: StatusText, bodies: StatusBodies): string
 export declare function lastDaySlots (history: HistoryBody): Array<{ from: number, to: number, status: 'ok' | 'degraded' | 'down' | 'no_data' }>
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
-export declare function incidentBody (text: StatusText, incident: Incident): string
+/** How many of an incident's updates lists of incidents show. */
+export declare const LATEST_UPDATES: number
+export declare function incidentBody (text: StatusText, incident: Incident, limit?: number): string
 export declare function icon (kind: string): string
 /** How the page indicator looks (its colour and icon): ok | degraded | partial | down | maintenance. */
 export declare const HEADLINE_KIND: Record<Indicator, string>

@@ -196,10 +196,20 @@ function platformSection (text, discord) {
     (pageHref === undefined ? '' : `<p><a href="${pageHref}" rel="external noopener">${esc(text.platformLink)}</a></p>`) + '</section>'
 }
 
-export function incidentBody (text, incident) {
-  const updates = incident.updates.map((update) => `<li><p class="update-head"><strong>${esc(text.incidentStatus[update.status])}</strong> ` +
+/** How many of an incident's updates (the newest) lists of incidents show; the incident's page has every one. */
+export const LATEST_UPDATES = 3
+
+/**
+ * An incident's updates, newest first: all of them (its own page), or the latest `limit` and a link to its page for
+ * the earlier ones, so that a list of incidents stays small however long one of them runs.
+ */
+export function incidentBody (text, incident, limit = Infinity) {
+  const shown = incident.updates.slice(0, limit)
+  const updates = shown.map((update) => `<li><p class="update-head"><strong>${esc(text.incidentStatus[update.status])}</strong> ` +
     `${time(update.at, dateTime(text, update.at))}</p><p class="message">${esc(update.message)}</p></li>`).join('')
-  return updates === '' ? '' : `<ol class="updates" aria-label="${esc(text.updatesLabel)}">${updates}</ol>`
+  const earlier = incident.updates.length - shown.length
+  const more = earlier === 0 ? '' : `<p class="updates-more"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.earlierUpdates(earlier))}<span class="vh">: ${esc(incident.title)}</span></a></p>`
+  return updates === '' ? '' : `<ol class="updates" aria-label="${esc(text.updatesLabel)}">${updates}</ol>${more}`
 }
 
 export function incidentHead (text, incident, headingTag) {
@@ -210,21 +220,21 @@ export function incidentHead (text, incident, headingTag) {
     `<span class="meta">${esc(text.incidentTimes(dateTime(text, incident.startedAt), resolved))}</span>`
 }
 
-/** Section "active-incidents": every unresolved incident with all its updates, open. */
+/** Section "active-incidents": every unresolved incident with its latest updates, open. */
 function activeIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="active-incidents" class="card" aria-labelledby="active-incidents-title"><h2 id="active-incidents-title">${esc(text.activeIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
   if (active.length === 0) return `${open}<p class="none">${icon('ok')}<span>${esc(text.noActiveIncidents)}</span></p></section>`
   return `${open}<ul class="plain incidents">${active.map((incident) => `<li class="incident impact--${esc(incident.impact)}">` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident)}` +
+    `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident, LATEST_UPDATES)}` +
     `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
 }
 
-/** One resolved incident as the past incidents list it: its head, folded updates, and the link to its page. */
+/** One resolved incident as the past incidents list it: its head, its latest updates folded, and the link to its page. */
 export function pastIncidentItem (text, incident, components, headingTag = 'h3') {
   return `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
-    `<summary class="incident-head">${incidentHead(text, incident, headingTag)}</summary>${affectedComponents(text, incident, components)}${incidentBody(text, incident)}</details>` +
+    `<summary class="incident-head">${incidentHead(text, incident, headingTag)}</summary>${affectedComponents(text, incident, components)}${incidentBody(text, incident, LATEST_UPDATES)}</details>` +
     `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`
 }
 

@@ -83,6 +83,47 @@ for (const backend of databaseBackends()) {
   })
 }
 
+describe('the shard count a report carries', () => {
+  it('comes from client.options.shardCount, for discord.js and hybrid-sharding alike; an unknown count is left out', () => {
+    const withCount = { ...client([{ id: 2, status: Status.Ready, ping: 30 }]), options: { shardCount: 8 } }
+    assert.deepEqual(reportsFromDiscordJs(withCount, Status), [{ shard: 2, status: 'ready', pingMs: 30, guilds: 0, total: 8 }])
+    assert.deepEqual(reportsFromHybridCluster({ id: 1, shardList: [2, 3], client: withCount }, Status).map((report) => report.total), [8, 8])
+    assert.equal(reportsFromDiscordJs({ ...withCount, options: { shardCount: null } }, Status)[0]!.total, undefined)
+  })
+
+  it('is refused outside 1 to 65,536, or not above the shard', () => {
+    assert.equal(heartbeatProblem({ shard: 0, status: 'ready', total: 0 }), 'total must be a whole number from 1 to 65536')
+    assert.equal(heartbeatProblem({ shard: 0, status: 'ready', total: 65_537 }), 'total must be a whole number from 1 to 65536')
+    assert.equal(heartbeatProblem({ shard: 4, status: 'ready', total: 4 }), 'shard 4 is not below total 4 (shards are numbered from 0)')
+    assert.equal(heartbeatProblem({ shard: MAX_SHARD_ID, status: 'ready', total: MAX_SHARD_ID + 1 }), undefined)
+  })
+})
+
+for (const backend of databaseBackends()) {
+  describe(`the shard count on ${backend.name}`, { skip: backend.skip }, () => {
+    it('the newest total defines the shards: rows at or beyond it are deleted, shards below it never reported are missing', async (t) => {
+      const config = testConfig(t, await backend.env())
+      const database = openDatabase(config)
+      t.after(() => database.close())
+      await migrate(database)
+      const reporter = openHeartbeatReporter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+      t.after(() => reporter.close())
+      const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000)
+      await reporter.reportAll([0, 1, 2, 9].map((shard) => ({ shard, status: 'ready', at: at(20) })))
+      assert.equal(buildShardsBody(await listBotHeartbeats(database), Date.now(), 90)?.total, 10, 'without a total: the highest id plus one')
+      await reporter.reportAll([{ shard: 0, status: 'ready', total: 4, at: at(10) }, { shard: 1, status: 'ready', total: 4, at: at(10) }])
+      const rows = await listBotHeartbeats(database)
+      assert.deepEqual(rows.map((row) => [row.shard_id, row.shard_total]), [[0, 4], [1, 4], [2, null]])
+      const body = buildShardsBody(rows, Date.now(), 90)!
+      assert.equal(body.total, 4)
+      assert.deepEqual(body.clusters[0]!.shards.map((shard) => shard.status), ['ready', 'ready', 'ready', 'missing'])
+      // A row written around the reporter (an old version, straight into the table) beyond the newest total is left out of the view.
+      await database.db.insertInto('bot_heartbeats').values({ shard_id: 65_535, status: 'ready', ping_ms: null, guilds: null, reported_at: at(1).toISOString(), cluster_id: null }).execute()
+      assert.equal(buildShardsBody(await listBotHeartbeats(database), Date.now(), 90)?.total, 4)
+    })
+  })
+}
+
 describe('the shard bound', () => {
   it('the reporter refuses shard 1,000,000 and cluster 65,536 before writing; rows above the bound written before it are left out of the shards', async (t) => {
     const dataDir = testConfig(t).dataDir

@@ -72,6 +72,19 @@ describe('status-api heartbeat', () => {
     const highest = await run(dir, ['heartbeat', '--shard', '65535', '--status', 'ready'])
     assert.equal(highest.status, 0, highest.stderr)
   })
+
+  it('--total N forgets shards N and above; a total not above the shard is refused', async (t) => {
+    const dir = tempDir(t)
+    for (const shard of ['0', '1', '65535']) assert.equal((await run(dir, ['heartbeat', '--shard', shard, '--status', 'ready'])).status, 0)
+    const notAbove = await run(dir, ['heartbeat', '--shard', '2', '--status', 'ready', '--total', '2'])
+    assert.equal(notAbove.status, 2)
+    assert.match(notAbove.stderr, /heartbeat: shard 2 is not below total 2/)
+    const shrunk = await run(dir, ['heartbeat', '--shard', '0', '--status', 'ready', '--total', '2'])
+    assert.equal(shrunk.status, 0, shrunk.stderr)
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir })
+    t.after(() => database.close())
+    assert.deepEqual((await listBotHeartbeats(database)).map((row) => row.shard_id), [0, 1])
+  })
 })
 
 describe('status-api seed', () => {

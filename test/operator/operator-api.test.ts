@@ -80,7 +80,9 @@ describe('the operator API on a real process', { timeout: 240_000 }, () => {
       ['POST', '/v1/maintenance/999/end', {}, /^there is no maintenance 999$/],
       ['PUT', '/v1/components/website/status', { status: 'major_outage' }, /"website" is measured by its http check/],
       ['PUT', '/v1/components/music/status', { status: 'under_maintenance' }, /^the status must be one of operational/],
-      ['POST', '/v1/heartbeats', { reports: [{ shard: 0, status: 'ready' }, { shard: -1, status: 'ready' }] }, /^reports\[1\]: shard must be a whole number from 0/]
+      ['POST', '/v1/heartbeats', { reports: [{ shard: 0, status: 'ready' }, { shard: -1, status: 'ready' }] }, /^reports\[1\]: shard must be a whole number from 0/],
+      ['POST', '/v1/heartbeats', { reports: [{ shard: 4, status: 'ready', total: 4 }] }, /^shard 4 is not below total 4/],
+      ['POST', '/v1/shards/forget', { shards: '5-2' }, /^shards: "5-2" is not a shard id/]
     ]
     for (const [method, pathname, body, detail] of cases) {
       const answer = await call(method, pathname, { token: TOKENS.ops, body })
@@ -152,6 +154,9 @@ describe('the operator API on a real process', { timeout: 240_000 }, () => {
     assert.equal(tooMany.status, 400)
     const shards = await eventually(() => publicJson('/api/v1/health/shards'), (body) => body.total === 1000, 20_000)
     assert.equal(shards.connected, 990)
+    const forgotten = await call('POST', '/v1/shards/forget', { token: TOKENS.bot, body: { shards: '998-' } })
+    assert.deepEqual(forgotten.json, { forgotten: 2 })
+    await eventually(() => publicJson('/api/v1/health/shards'), (body) => body.total === 998, 20_000)
     console.log(`# 1,000 heartbeats in one request: ${ms.toFixed(0)} ms (loaded machine)`)
   })
 
@@ -227,7 +232,7 @@ describe('after the operator calls above', { timeout: 60_000 }, () => {
       const contract = new OpenApiContract(document)
       const operations = contract.operations()
       const expected = ['post /v1/incidents', 'post /v1/incidents/{id}/updates', 'post /v1/incidents/{id}/resolve', 'get /v1/incidents',
-        'post /v1/maintenance', 'post /v1/maintenance/{id}/end', 'get /v1/maintenance', 'post /v1/push/{component}', 'put /v1/components/{id}/status',
+        'post /v1/maintenance', 'post /v1/maintenance/{id}/end', 'get /v1/maintenance', 'post /v1/push/{component}', 'post /v1/shards/forget', 'put /v1/components/{id}/status',
         'delete /v1/components/{id}/status', 'post /v1/heartbeats']
       assert.deepEqual(operations.map((o) => `${o.method} ${o.path}`).sort(), expected.sort())
       assert.ok(answers.length > 30, `answers kept: ${answers.length}`)

@@ -55,13 +55,23 @@ const HeartbeatReportBody = Type.Object({
   status: text(`One of ${SHARD_STATUSES.join(', ')}; only ready counts as connected.`),
   pingMs: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Gateway latency in milliseconds.' })),
   guilds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  cluster: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'The cluster (process) running the shard.' }))
+  cluster: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'The cluster (process) running the shard.' })),
+  total: Type.Optional(Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The shard count the bot runs with, 1 to 65,536, more than `shard`. The newest report carrying it defines the shards: ' +
+      'shards at or beyond it leave the shards view and are deleted. Omitted: the highest shard reported counts.'
+  }))
 }, { additionalProperties: false })
 
 export const HeartbeatsBody = Type.Object({
   reports: Type.Array(HeartbeatReportBody, { minItems: 1, maxItems: 1000 })
 }, { additionalProperties: false })
 export type HeartbeatsBody = Static<typeof HeartbeatsBody>
+
+/** POST /v1/shards/forget: which shards' rows to delete, as `status-api shards forget` takes them. */
+export const ForgetShardsBody = Type.Object({
+  shards: Type.String({ maxLength: 1000, description: 'Shard ids and ranges, comma-separated: `7`, `16-31`, `16-` (16 and every shard above).' })
+}, { additionalProperties: false })
+export type ForgetShardsBody = Static<typeof ForgetShardsBody>
 
 /** POST /v1/push/{component}: every part optional; no body at all is a bare "ok, alive". */
 export const PushBody = Type.Union([Type.Object({
