@@ -41,6 +41,9 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
   const { discord } = context.config
   if (discord.publicKey === undefined || discord.applicationId === undefined) return undefined
   const base = context.config.publicBaseUrl
+  const follow = discord.botToken === undefined || base === undefined
+    ? undefined
+    : { rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 }, webhookName: webhookName(context.config.status.product.name) }
   return {
     discord: { ...discord, publicKey: discord.publicKey, applicationId: discord.applicationId },
     database: context.database,
@@ -51,8 +54,15 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
     logger: context.logger,
     links: base === undefined ? undefined : { baseUrl: base.origin, germanPrefix: context.config.germanPrefix },
     manualStatuses: context.manualStatuses,
-    cache: context.cache
+    cache: context.cache,
+    follow
   }
+}
+
+/** What a followed channel's webhook is called: the product's status (Discord allows 1–80 characters, never "discord"). */
+function webhookName (product: string | undefined): string {
+  const name = `${product ?? 'Service'} status`.replaceAll(/discord|clyde/gi, '').replaceAll(/\s+/g, ' ').trim()
+  return (name === '' || name === 'status' ? 'Status' : name).slice(0, 80)
 }
 
 interface Problem { status: number, title: string, code: string, detail: string }
