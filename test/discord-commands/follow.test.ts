@@ -5,7 +5,7 @@
 // without holding up other followers, and the webhook token shows up in no answer, page, feed, log or CLI output.
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import { pino } from 'pino'
 import { runBinWith } from '../cli/run-bin.ts'
 import { BOT_TOKEN, type DiscordStandIn, type Who } from './discord-stand-in.ts'
@@ -24,7 +24,7 @@ function capturingLogger () {
   return { logger: pino({ level: 'trace' }, stream), lines }
 }
 
-async function followSetup (t: import('node:test').TestContext, env: Record<string, string> = {}) {
+async function followSetup (t: TestContext, env: Record<string, string> = {}) {
   const { logger, lines } = capturingLogger()
   const setup = await discordSetup(t, {}, { DISCORD_BOT_TOKEN: BOT_TOKEN, NOTIFY_DISCORD_MENTION: '1300000000000000042', ...env }, { logger })
   return { setup, lines }
