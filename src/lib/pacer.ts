@@ -1,9 +1,11 @@
-// At most `perSecond` starts in any window of a second: each start waits until the start `perSecond` places before it
-// is more than a window (plus a small guard against timer jitter) ago. For one caller at a time.
+// Evenly spaced starts, at most `perSecond` in any window of a second: starts keep to a grid a little wider than
+// 1/perSecond of a second apart, so sends go out spread over the second rather than in bursts. A start that comes late
+// keeps to the grid only while it is a few milliseconds late (so that timers' lateness costs no rate); later than that,
+// the grid starts again from now (so a pause is never made up for with a burst). For one caller at a time.
 import { setTimeout as sleep } from 'node:timers/promises'
 
-/** A little more than a second, so timers firing late never squeeze one more start into a second. */
-const WINDOW_MS = 1020
+/** The grid is 2 % wider than exact: a start up to 20 ms late on it still leaves `perSecond` in any second at most. */
+const GUARD = 1.02
 
 export interface Pacer {
   /** Resolves when the next start may happen, and counts it. */
@@ -11,17 +13,18 @@ export interface Pacer {
 }
 
 export function createPacer (perSecond: number, now: () => number = () => performance.now()): Pacer {
-  const starts: number[] = new Array<number>(perSecond).fill(-Infinity)
-  let index = 0
+  const spacingMs = 1000 * GUARD / perSecond
+  const lateMs = Math.min(spacingMs / 2, 1000 * (GUARD - 1))
+  let planned = -Infinity
   return {
     async next () {
-      for (;;) {
-        const wait = starts[index]! + WINDOW_MS - now()
-        if (wait <= 0) break
-        await sleep(Math.ceil(wait))
+      let at = now()
+      while (planned > at) {
+        await sleep(Math.ceil(planned - at))
+        at = now()
       }
-      starts[index] = now()
-      index = (index + 1) % perSecond
+      if (at - planned > lateMs) planned = at
+      planned += spacingMs
     }
   }
 }

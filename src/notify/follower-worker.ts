@@ -14,7 +14,7 @@ import {
   claimFollowDeliveries, deleteFollow, eventsForFollowers, followersAt, followWebhooks, handEventToFollowers, skipEventForFollowers,
   type FollowWebhook
 } from '../store/repositories/discord-follows.ts'
-import { markAttemptFailed, postponeDelivery, type ClaimedDelivery } from '../store/repositories/notifications.ts'
+import { findDiscordMessage, markAttemptFailed, postponeDelivery, type ClaimedDelivery } from '../store/repositories/notifications.ts'
 import { discordMessagesOf, recordOutcome, untilWrittenFor } from './delivery-records.ts'
 import type { EventPayload } from './events.ts'
 import { componentsNamed, followerWants } from './follow-filter.ts'
@@ -77,13 +77,15 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
     }
   }
 
-  const deliver = async (webhook: FollowWebhook, delivery: ClaimedDelivery): Promise<void> => {
+  /** `shown`: the id of the message this follower shows for the delivery's subject, read before its turn came. */
+  const deliver = async (webhook: FollowWebhook, delivery: ClaimedDelivery, shown: string | undefined): Promise<void> => {
     const url = new URL(`${options.apiBase}/webhooks/${webhook.webhookId}/${encodeURIComponent(webhook.webhookToken)}`)
+    const stored = discordMessagesOf(database, delivery.target, untilWritten)
     const outcome = await sendEvent({ kind: 'discord', key: delivery.target, url }, {
       messageId: `evt_${delivery.eventId}`, kind: delivery.kind, subject: delivery.subject,
       payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
     }, {
-      baseUrl, messages: discordMessagesOf(database, delivery.target, untilWritten), mention: undefined, secret: undefined,
+      baseUrl, messages: { ...stored, find: async () => shown }, mention: undefined, secret: undefined,
       timeoutMs: tuning.timeoutMs, now: clock.now(), product: options.product
     })
     const now = clock.now()
@@ -118,8 +120,10 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
         await postpone(delivery, paused, null)
         continue
       }
+      // Read before the turn, so that the request leaves the moment its turn comes (the pace is the requests').
+      const shown = await findDiscordMessage(database.db, delivery.target, delivery.subject)
       await pacer.next()
-      const task: Promise<void> = deliver(webhook, delivery)
+      const task: Promise<void> = deliver(webhook, delivery, shown)
         .catch((error: unknown) => logger.warn({ target: delivery.target, eventId: delivery.eventId, code: (error as { code?: unknown }).code }, 'notification outcome not recorded; will retry'))
         .finally(() => inFlight.delete(task))
       inFlight.add(task)
