@@ -65,6 +65,8 @@ export class DiscordStandIn {
   readonly script: Array<{ status: number, body: unknown }> = []
   /** Scripted answers of the next executions and edits of one webhook, by its id. */
   readonly webhookScript = new Map<string, Array<{ status: number, body: unknown, headers?: Record<string, string> }>>()
+  /** Webhooks that answer this many milliseconds late (a slow follower), by id. */
+  readonly slowWebhooks = new Map<string, number>()
   readonly webhooks = new Map<string, StandInWebhook>()
   readonly messages = new Map<string, StandInMessage>()
   /** Channel types by id; a channel not listed is a text channel. */
@@ -94,10 +96,15 @@ export class DiscordStandIn {
         const call: RestCall = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() }
         standIn.calls.push(call)
         const answer: { status: number, body: unknown, headers?: Record<string, string> } = standIn.script.shift() ?? standIn.#scripted(call) ?? standIn.#answer(call)
-        call.status = answer.status
-        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
-        response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body))
-        for (const wake of standIn.#waiters.splice(0)) wake()
+        const respond = () => {
+          call.status = answer.status
+          response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body))
+          for (const wake of standIn.#waiters.splice(0)) wake()
+        }
+        const slowMs = standIn.slowWebhooks.get(/^\/api\/v10\/webhooks\/(\d+)\//.exec(call.path)?.[1] ?? '')
+        if (slowMs === undefined) respond()
+        else setTimeout(respond, slowMs)
       })
     })
     await new Promise<void>((resolve) => standIn.#server!.listen(0, '127.0.0.1', resolve))

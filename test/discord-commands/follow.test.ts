@@ -154,6 +154,24 @@ describe('following from Discord', () => {
     assert.equal([...standIn.messages.values()].filter((m) => m.webhookId !== gone!.id).length, 2, 'each remaining follower has its one message')
   })
 
+  it('a follower that answers slowly holds up nobody else', async (t) => {
+    const { setup } = await followSetup(t, { DISCORD_FANOUT_PER_SECOND: '1000' })
+    const { standIn, send } = setup
+    for (const channel of [ALERTS, MUSIC_NEWS, '1500000000000000103']) content(await send(follow(standIn, channel)))
+    const [slow, ...others] = [...standIn.webhooks.values()]
+    standIn.slowWebhooks.set(slow!.id, 3000)
+    content(await send(standIn.command('incident', 'open', { impact: 'major', title: 'Outage', message: 'Everything is down.' })))
+    const started = Date.now()
+    const round = setup.context.notifications!.followers!.runOnce()
+    await standIn.call((call) => call.path.startsWith(`/api/v10/webhooks/${slow!.id}/`))
+    for (const webhook of others) {
+      await standIn.call((call) => call.path.startsWith(`/api/v10/webhooks/${webhook.id}/`) && call.status === 200, 2000)
+    }
+    assert.ok(Date.now() - started < 2500, `the others were answered after ${Date.now() - started} ms, not behind the slow one`)
+    await round
+    assert.equal([...standIn.messages.values()].length, 3, 'and the slow one got it too, once')
+  })
+
   it('a global 429 holds every follower for its retry_after', async (t) => {
     const { setup } = await followSetup(t, { DISCORD_FANOUT_PER_SECOND: '1000' })
     const { standIn, send } = setup
