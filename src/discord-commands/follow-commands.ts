@@ -15,6 +15,12 @@ const SNOWFLAKE = /^\d{17,20}$/
 const MISSING_ACCESS = new Set([50001, 50013])
 const TOO_MANY_WEBHOOKS = 30007
 
+/** What a followed channel's webhook is called: the product's status (Discord allows 1–80 characters, never "discord"). */
+export function followWebhookName (product: string | undefined): string {
+  const name = `${product ?? 'Service'} status`.replaceAll(/discord|clyde/gi, '').replaceAll(/\s+/g, ' ').trim()
+  return (name === '' || name === 'status' ? 'Status' : name).slice(0, 80)
+}
+
 export function followCommand (interaction: Interaction, context: CommandContext): Answer {
   const words = WORDS[interaction.locale]
   const follow = context.follow

@@ -10,6 +10,7 @@ import { PROBLEM_CONTENT_TYPE } from '../../api/problems.ts'
 import { messageData, settle, type Message } from '../../discord-commands/answer.ts'
 import type { CommandContext } from '../../discord-commands/command-context.ts'
 import { dispatch } from '../../discord-commands/dispatch.ts'
+import { followWebhookName } from '../../discord-commands/follow-commands.ts'
 import { editOriginal } from '../../discord-commands/follow-up.ts'
 import { RESPONSE, EPHEMERAL, readInteraction } from '../../discord-commands/interaction.ts'
 import { createReplayGuard } from '../../discord-commands/replay-guard.ts'
@@ -43,7 +44,7 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
   const base = context.config.publicBaseUrl
   const follow = discord.botToken === undefined || base === undefined
     ? undefined
-    : { rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 }, webhookName: webhookName(context.config.status.product.name) }
+    : { rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 }, webhookName: followWebhookName(context.config.status.product.name) }
   return {
     discord: { ...discord, publicKey: discord.publicKey, applicationId: discord.applicationId },
     database: context.database,
@@ -57,12 +58,6 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
     cache: context.cache,
     follow
   }
-}
-
-/** What a followed channel's webhook is called: the product's status (Discord allows 1–80 characters, never "discord"). */
-function webhookName (product: string | undefined): string {
-  const name = `${product ?? 'Service'} status`.replaceAll(/discord|clyde/gi, '').replaceAll(/\s+/g, ' ').trim()
-  return (name === '' || name === 'status' ? 'Status' : name).slice(0, 80)
 }
 
 interface Problem { status: number, title: string, code: string, detail: string }
