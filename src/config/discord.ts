@@ -1,5 +1,6 @@
-// The discord section (DESIGN §12): the application whose slash commands run incidents, and who may use them.
-import { ConfigError, optionalUrl, type Reader } from './values.ts'
+// The discord section (DESIGN §12, §14): the application whose slash commands run incidents, who may use them, and how
+// fast the channels that follow are sent to.
+import { ConfigError, integer, optionalUrl, type Reader } from './values.ts'
 
 /** The Discord application whose slash commands run incidents (DESIGN §12); ids are snowflakes as decimal strings. */
 export interface DiscordCommandsConfig {
@@ -13,6 +14,8 @@ export interface DiscordCommandsConfig {
   botToken: string | undefined
   /** Discord's REST API (a local stand-in in tests), without a trailing slash. */
   apiBase: string
+  /** Messages per second to the channels that follow from other servers (DESIGN §14), over all of them, per replica. */
+  fanoutPerSecond: number
 }
 
 const SNOWFLAKE = /^\d{17,20}$/
@@ -35,7 +38,8 @@ export function discordCommandsConfig (read: Reader): DiscordCommandsConfig {
     operatorGuildId: snowflake('DISCORD_OPERATOR_GUILD_ID'),
     operatorRoleIds: roles,
     botToken: read('DISCORD_BOT_TOKEN'),
-    apiBase: (optionalUrl(read, 'DISCORD_API_BASE', ['http:', 'https:']) ?? new URL('https://discord.com/api/v10')).href.replace(/\/+$/, '')
+    apiBase: (optionalUrl(read, 'DISCORD_API_BASE', ['http:', 'https:']) ?? new URL('https://discord.com/api/v10')).href.replace(/\/+$/, ''),
+    fanoutPerSecond: integer(read, 'DISCORD_FANOUT_PER_SECOND', 40, 1, 1000)
   }
   if (config.publicKey !== undefined) {
     for (const [name, value] of [['DISCORD_APPLICATION_ID', config.applicationId], ['DISCORD_OPERATOR_GUILD_ID', config.operatorGuildId]] as const) {

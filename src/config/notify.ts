@@ -1,5 +1,5 @@
 // The notify section (DESIGN §9): where notifications go; every URL is a secret, so no message echoes one.
-import { ConfigError, integer, urlList, type Reader } from './values.ts'
+import { ConfigError, integer, switchedOn, urlList, type Reader } from './values.ts'
 
 export interface NotifyConfig {
   discordWebhooks: URL[]
@@ -10,6 +10,8 @@ export interface NotifyConfig {
   webhookSecret: string | undefined
   /** Each notification request's time limit (a claimed delivery is reserved for three times as long). */
   timeoutSeconds: number
+  /** Crosspost each new message a Discord webhook posts into an announcement channel (needs DISCORD_BOT_TOKEN). */
+  discordCrosspost: boolean
 }
 
 /** The notification settings; links in notifications need PUBLIC_BASE_URL. Messages never echo a URL: they are secrets. */
@@ -33,5 +35,7 @@ export function notifyConfig (read: Reader): NotifyConfig {
   if ((discordWebhooks.length > 0 || webhooks.length > 0) && read('PUBLIC_BASE_URL') === undefined) {
     throw new ConfigError('notifications link to the status page: set PUBLIC_BASE_URL when NOTIFY_DISCORD_WEBHOOKS or NOTIFY_WEBHOOKS is set')
   }
-  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60) }
+  const discordCrosspost = switchedOn(read, 'NOTIFY_DISCORD_CROSSPOST')
+  if (discordCrosspost && read('DISCORD_BOT_TOKEN') === undefined) throw new ConfigError('NOTIFY_DISCORD_CROSSPOST needs DISCORD_BOT_TOKEN: crossposting is done by the bot')
+  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60), discordCrosspost }
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts'
 import type { SiteLinks } from '../view/status-links.js'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { StatusService } from '../status/service.ts'
+import type { BotRest } from '../notify/discord-rest.ts'
 import type { Database } from '../store/database.ts'
 
 export interface CommandContext {
@@ -23,4 +24,9 @@ export interface CommandContext {
   manualStatuses: { refresh (): Promise<void> } | undefined
   /** How long a write waits for a busy database. */
   busyWaitMs: number
+  /**
+   * Following (DESIGN §14): the bot's REST access (it makes the webhooks) and the name they carry; undefined without
+   * DISCORD_BOT_TOKEN or PUBLIC_BASE_URL (the follow commands then say so).
+   */
+  follow?: { rest: BotRest, webhookName: string } | undefined
 }

@@ -1,9 +1,17 @@
-// The slash commands as Discord registers them (DESIGN §12): names, options and their German names and descriptions.
-// `status-api discord register` sends exactly this list; the handlers read the options by these names.
+// The slash commands as Discord registers them (DESIGN §12, §14): names, options and their German names and descriptions.
+// `status-api discord register` sends exactly these lists (the operator guild's, and the global one for every server
+// the application is in); the handlers read the options by these names.
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, TEXT_LIMITS } from '../incidents/rules.ts'
 
 const STRING = 3
 const SUB_COMMAND = 1
+const CHANNEL = 7
+/** Channel types a follow can post into: text and announcement channels. */
+const FOLLOWABLE_CHANNELS = [0, 5]
+/** The Manage Webhooks permission bit: who may follow a channel (an Administrator has it too). */
+export const MANAGE_WEBHOOKS = 1n << 29n
+/** Installation context: in a server only, never in a DM. */
+const GUILD_CONTEXT = 0
 
 interface Localized { en: string, de: string }
 
@@ -17,6 +25,7 @@ export interface OptionDefinition {
   autocomplete?: boolean
   max_length?: number
   choices?: Array<{ name: string, name_localizations: { de: string }, value: string }>
+  channel_types?: number[]
   options?: OptionDefinition[]
 }
 
@@ -27,6 +36,9 @@ export interface CommandDefinition {
   description_localizations: { de: string }
   type: 1
   options?: OptionDefinition[]
+  /** Who sees the command by default: a permission bit set as a decimal string. */
+  default_member_permissions?: string
+  contexts?: number[]
 }
 
 function option (name: Localized, description: Localized, extra: Partial<OptionDefinition> = {}): OptionDefinition {
@@ -63,7 +75,8 @@ const incident = option({ en: 'incident', de: 'vorfall' }, { en: 'An open incide
 const status = (values: readonly string[], required: boolean) => option({ en: 'status', de: 'status' },
   { en: 'Where the work stands', de: 'Wo die Arbeit steht' }, { required, choices: choices(values, STATUS_WORDS) })
 
-export const COMMANDS: CommandDefinition[] = [
+/** The operator guild's commands: they change the status. */
+export const OPERATOR_COMMANDS: CommandDefinition[] = [
   {
     name: 'incident', name_localizations: { de: 'vorfall' }, type: 1,
     description: 'Open, update or resolve an incident on the status page',
@@ -119,13 +132,34 @@ export const COMMANDS: CommandDefinition[] = [
         option({ en: 'component', de: 'komponente' }, { en: 'A manual component', de: 'Eine manuelle Komponente' }, { required: true, autocomplete: true })
       ])
     ]
-  },
+  }
+]
+
+const channel = (what: Localized) => option({ en: 'channel', de: 'kanal' }, what, { type: CHANNEL, required: true, channel_types: FOLLOWABLE_CHANNELS })
+const followed = (name: string, german: string, description: Localized, options?: OptionDefinition[]): CommandDefinition => ({
+  name, name_localizations: { de: german }, type: 1, description: description.en, description_localizations: { de: description.de },
+  default_member_permissions: String(MANAGE_WEBHOOKS), contexts: [GUILD_CONTEXT], ...(options === undefined ? {} : { options })
+})
+
+/** The global commands, for every server the application is in: following the status (DESIGN §14), and `/status`. */
+export const GLOBAL_COMMANDS: CommandDefinition[] = [
+  followed('follow', 'folgen', { en: 'Post the status of this service in a channel of this server', de: 'Den Status dieses Dienstes in einem Kanal dieses Servers posten' }, [
+    channel({ en: 'The channel the updates go to', de: 'Der Kanal, in den die Meldungen gehen' }),
+    option({ en: 'components', de: 'komponenten' }, { en: 'Only these components, comma-separated (empty: all)', de: 'Nur diese Komponenten, durch Kommas getrennt (leer: alle)' }, { autocomplete: true })
+  ]),
+  followed('unfollow', 'entfolgen', { en: 'Stop posting the status in a channel', de: 'Den Status nicht mehr in einem Kanal posten' }, [
+    channel({ en: 'The followed channel', de: 'Der Kanal, der folgt' })
+  ]),
+  followed('following', 'gefolgte-kanäle', { en: 'The channels of this server that follow the status', de: 'Die Kanäle dieses Servers, die dem Status folgen' }),
   {
     name: 'status', name_localizations: { de: 'status' }, type: 1,
     description: 'The status page in short, only for you',
     description_localizations: { de: 'Die Statusseite in Kürze, nur für dich' }
   }
 ]
+
+/** Every command, the operator guild's first. */
+export const COMMANDS: CommandDefinition[] = [...OPERATOR_COMMANDS, ...GLOBAL_COMMANDS]
 
 /** `/incident (open, update, resolve)` for each command: what `register` prints. */
 export function commandSummary (command: CommandDefinition): string {

@@ -1,12 +1,20 @@
-// Registering the commands in the operator guild: one bulk overwrite, `PUT {DISCORD_API_BASE}/applications/{id}/guilds/
-// {guild}/commands` with the bot token. A refusal names Discord's own message and code, never the token.
-import { COMMANDS, commandSummary } from './commands.ts'
+// Registering the commands: two bulk overwrites with the bot token, the global set (`PUT {DISCORD_API_BASE}/applications/
+// {id}/commands`: following and /status, for every server) and the operator guild's (`…/guilds/{guild}/commands`: the
+// commands that change the status). A refusal names Discord's own message and code, never the token.
+import { commandSummary, GLOBAL_COMMANDS, OPERATOR_COMMANDS, type CommandDefinition } from './commands.ts'
 
 export interface Registration {
   applicationId: string
-  guildId: string
+  /** The operator guild; undefined: only the global set is registered. */
+  guildId: string | undefined
   botToken: string
   apiBase: string
+}
+
+export interface Registered {
+  /** A line per command (`/incident (open, update, resolve)`). */
+  global: string[]
+  guild: string[] | undefined
 }
 
 /** Discord said no: its status, message and code, and the first field it complained about. */
@@ -16,15 +24,21 @@ export class DiscordRefusal extends Error {
 
 const TIMEOUT_MS = 15_000
 
-/** Overwrites the guild's commands; resolves to a line per command registered (`/incident (open, update, resolve)`). */
-export async function registerCommands (registration: Registration): Promise<string[]> {
-  const url = `${registration.apiBase}/applications/${registration.applicationId}/guilds/${registration.guildId}/commands`
+/** Overwrites the global commands, then the operator guild's; resolves to what was registered. */
+export async function registerCommands (registration: Registration): Promise<Registered> {
+  const application = `${registration.apiBase}/applications/${registration.applicationId}`
+  const global = await overwrite(`${application}/commands`, GLOBAL_COMMANDS, registration.botToken)
+  const guild = registration.guildId === undefined ? undefined : await overwrite(`${application}/guilds/${registration.guildId}/commands`, OPERATOR_COMMANDS, registration.botToken)
+  return { global, guild }
+}
+
+async function overwrite (url: string, commands: CommandDefinition[], botToken: string): Promise<string[]> {
   let response: Response
   try {
     response = await fetch(url, {
       method: 'PUT',
-      headers: { authorization: `Bot ${registration.botToken}`, 'content-type': 'application/json', 'user-agent': 'status-api (discord register)' },
-      body: JSON.stringify(COMMANDS),
+      headers: { authorization: `Bot ${botToken}`, 'content-type': 'application/json', 'user-agent': 'status-api (discord register)' },
+      body: JSON.stringify(commands),
       signal: AbortSignal.timeout(TIMEOUT_MS)
     })
   } catch (error) {
@@ -39,7 +53,7 @@ export async function registerCommands (registration: Registration): Promise<str
     registered = undefined
   }
   const names = Array.isArray(registered) ? registered.map((command) => (command as { name?: unknown }).name) : []
-  return COMMANDS.filter((command) => names.length === 0 || names.includes(command.name)).map(commandSummary)
+  return commands.filter((command) => names.length === 0 || names.includes(command.name)).map(commandSummary)
 }
 
 /** Discord's error body: `{ message, code, errors }`; the first nested `_errors` entry says which field. */

@@ -28,7 +28,24 @@ export const WORDS = {
     notOperational: 'Not operational',
     openIncidents: 'Open incidents',
     noOpenIncidents: 'No open incidents.',
-    allOperational: 'Every component is operational.'
+    allOperational: 'Every component is operational.',
+    followNotInGuild: 'Following works in a server channel, not in a DM. Nothing was changed.',
+    followNoPermission: 'Only members with Manage Webhooks (or Administrator) may choose which channels follow the status. Nothing was changed.',
+    followUnavailable: 'Following is not set up on this service (it needs the bot token and the public address). Nothing was changed.',
+    badChannel: 'Choose a channel of this server. Nothing was changed.',
+    unknownComponents: (unknown: string[], declared: string[]) => `Unknown component ${unknown.map((id) => `"${id}"`).join(', ')}; the components are: ${declared.join(', ')}. Nothing was changed.`,
+    everyComponent: 'every component',
+    followed: (channel: string, filter: string) => `<#${channel}> now follows the status (${filter}): new incidents and maintenance, their updates, and status changes.`,
+    filterChanged: (channel: string, filter: string) => `<#${channel}> already follows the status; it now gets ${filter}.`,
+    webhookRefused: (channel: string, reason: string) => `Discord did not let me make a webhook in <#${channel}>: ${reason}. Nothing was changed.`,
+    missingPermission: 'the bot needs the Manage Webhooks permission in that channel',
+    tooManyWebhooks: 'the channel has as many webhooks as Discord allows; remove one first',
+    discordAway: 'Discord could not be reached. Nothing was changed; try again in a moment.',
+    notFollowing: (channel: string) => `<#${channel}> does not follow the status. Nothing was changed.`,
+    unfollowed: (channel: string) => `<#${channel}> no longer follows the status; its webhook was deleted.`,
+    unfollowedWebhookLeft: (channel: string) => `<#${channel}> no longer follows the status. Discord did not delete its webhook; remove it in the channel's settings (Integrations).`,
+    noFollows: 'No channel of this server follows the status. `/follow` adds one.',
+    followsTitle: 'Channels following the status'
   },
   de: {
     notInGuild: 'Diese Befehle funktionieren nur im Betreiber-Server. Es wurde nichts geändert.',
@@ -53,7 +70,24 @@ export const WORDS = {
     notOperational: 'Nicht betriebsbereit',
     openIncidents: 'Offene Vorfälle',
     noOpenIncidents: 'Keine offenen Vorfälle.',
-    allOperational: 'Alle Komponenten sind betriebsbereit.'
+    allOperational: 'Alle Komponenten sind betriebsbereit.',
+    followNotInGuild: 'Folgen geht in einem Kanal eines Servers, nicht in einer Direktnachricht. Es wurde nichts geändert.',
+    followNoPermission: 'Nur Mitglieder mit dem Recht „Webhooks verwalten“ (oder Administrator) dürfen wählen, welche Kanäle dem Status folgen. Es wurde nichts geändert.',
+    followUnavailable: 'Folgen ist bei diesem Dienst nicht eingerichtet (es braucht das Bot-Token und die öffentliche Adresse). Es wurde nichts geändert.',
+    badChannel: 'Wähle einen Kanal dieses Servers. Es wurde nichts geändert.',
+    unknownComponents: (unknown: string[], declared: string[]) => `Unbekannte Komponente ${unknown.map((id) => `„${id}“`).join(', ')}; die Komponenten sind: ${declared.join(', ')}. Es wurde nichts geändert.`,
+    everyComponent: 'alle Komponenten',
+    followed: (channel: string, filter: string) => `<#${channel}> folgt jetzt dem Status (${filter}): neue Vorfälle und Wartungen, ihre Meldungen und Statuswechsel.`,
+    filterChanged: (channel: string, filter: string) => `<#${channel}> folgt dem Status bereits; der Kanal bekommt jetzt ${filter}.`,
+    webhookRefused: (channel: string, reason: string) => `Discord hat mich in <#${channel}> keinen Webhook anlegen lassen: ${reason}. Es wurde nichts geändert.`,
+    missingPermission: 'der Bot braucht in diesem Kanal das Recht „Webhooks verwalten“',
+    tooManyWebhooks: 'der Kanal hat so viele Webhooks, wie Discord erlaubt; entferne zuerst einen',
+    discordAway: 'Discord war nicht erreichbar. Es wurde nichts geändert; versuch es gleich noch einmal.',
+    notFollowing: (channel: string) => `<#${channel}> folgt dem Status nicht. Es wurde nichts geändert.`,
+    unfollowed: (channel: string) => `<#${channel}> folgt dem Status nicht mehr; sein Webhook wurde gelöscht.`,
+    unfollowedWebhookLeft: (channel: string) => `<#${channel}> folgt dem Status nicht mehr. Discord hat den Webhook nicht gelöscht; entferne ihn in den Kanaleinstellungen (Integrationen).`,
+    noFollows: 'Kein Kanal dieses Servers folgt dem Status. `/folgen` fügt einen hinzu.',
+    followsTitle: 'Kanäle, die dem Status folgen'
   }
 } satisfies Record<Locale, unknown>
 

@@ -21,14 +21,23 @@ export interface DiscordEvent {
   payload: EventPayload
 }
 
+/** A message a webhook created: its id and the channel it is in (what crossposting needs). */
+export interface CreatedMessage {
+  id: string
+  channelId: string
+}
+
 export interface DiscordOptions {
   mention: string | undefined
+  /** Called once for each new message (not for edits); a failure of it never fails the delivery. */
+  onCreated?: ((message: CreatedMessage) => Promise<void>) | undefined
   product?: NotifyProduct | undefined
   timeoutMs: number
   now: number
 }
 
 const UNKNOWN_MESSAGE = 10008
+const UNKNOWN_WEBHOOK = 10015
 
 /** Incidents and windows have one message each; status changes and tests post a new one every time. */
 const editable = (subject: string) => subject.startsWith('incident:') || subject.startsWith('maintenance:')
@@ -49,10 +58,16 @@ export async function deliverDiscord (url: URL, event: DiscordEvent, links: Link
       method: 'POST', headers: {}, body: JSON.stringify(discordMessage(embed, mention)), timeoutMs: options.timeoutMs
     })
     const outcome = outcomeOf(created, options.now)
-    if (outcome.kind !== 'delivered' || !editable(event.subject)) return outcome
+    if (outcome.kind !== 'delivered') return outcome
     const id = messageId(created)
-    if (id === undefined) return { kind: 'retry', error: 'discord answered without a message id' }
-    await messages.save(event.subject, id)
+    if (editable(event.subject)) {
+      if (id === undefined) return { kind: 'retry', error: 'discord answered without a message id' }
+      await messages.save(event.subject, id)
+    }
+    const channelId = parseJson(created.body)?.channel_id
+    if (options.onCreated !== undefined && id !== undefined && typeof channelId === 'string' && /^\d{1,25}$/.test(channelId)) {
+      await options.onCreated({ id, channelId }).catch(() => undefined)
+    }
     return outcome
   } catch (error) {
     if (error instanceof DeliveryError) return { kind: 'retry', error: error.message }
@@ -85,9 +100,13 @@ function outcomeOf (response: SentResponse, now: number): Outcome {
   if (status === 429) {
     const fromBody = seconds(String(parseJson(response.body)?.retry_after ?? ''))
     const wait = Math.max(fromBody ?? 0, retryAfterMs(headers, now) ?? 0, seconds(headers.get('x-ratelimit-reset-after')) ?? 0)
-    return { kind: 'retry', error: `discord rate limit (429), waiting ${(wait / 1000).toFixed(1)} s`, retryAfterMs: wait > 0 ? wait : 1000 }
+    const global = parseJson(response.body)?.global === true || headers.get('x-ratelimit-global') === 'true'
+    return { kind: 'retry', error: `discord rate limit (429${global ? ', global' : ''}), waiting ${(wait / 1000).toFixed(1)} s`, retryAfterMs: wait > 0 ? wait : 1000, global }
   }
-  if (status === 404) return { kind: 'permanent', error: 'discord webhook not found (404): it was deleted' }
+  if (status === 404) {
+    const gone = discordCode(response) === UNKNOWN_WEBHOOK
+    return { kind: 'permanent', error: 'discord webhook not found (404): it was deleted', ...(gone ? { webhookGone: true } : {}) }
+  }
   if (status === 401 || status === 403) return { kind: 'permanent', error: `discord refused the webhook (http ${status})` }
   if (status === 400 || status === 413) return { kind: 'permanent', error: `discord refused the message (http ${status})` }
   return { kind: 'retry', error: `http ${status}` }

@@ -3,9 +3,13 @@ export type Outcome =
   /** `pauseMs`: the target's rate-limit bucket is empty; send it nothing more for that long. */
   | { kind: 'delivered', pauseMs?: number }
   /** Try again later: after `retryAfterMs` when the target said so (429), else after the backoff. */
-  | { kind: 'retry', error: string, retryAfterMs?: number }
-  /** Trying again cannot help (the webhook was deleted, our request was refused as invalid). */
-  | { kind: 'permanent', error: string }
+  /** `global`: Discord's limit of all our requests was hit (a 429 saying `global`), not this target's. */
+  | { kind: 'retry', error: string, retryAfterMs?: number, global?: boolean }
+  /**
+   * Trying again cannot help (the webhook was deleted, our request was refused as invalid). `webhookGone`: Discord said
+   * Unknown Webhook (404, code 10015).
+   */
+  | { kind: 'permanent', error: string, webhookGone?: boolean }
 
 /** How long to wait after the `attempts`-th failure: exponential from `baseMs`, capped, with jitter (half to all of it). */
 export function backoffMs (attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {

@@ -1,5 +1,5 @@
 // Sends one event to one target, whichever kind it is: the one place the worker and `notify test` both go through.
-import { deliverDiscord, type DiscordMessageStore } from './discord.ts'
+import { deliverDiscord, type DiscordMessageStore, type DiscordOptions } from './discord.ts'
 import type { EventPayload } from './events.ts'
 import { linksFor } from './links.ts'
 import { webhookProduct, type NotifyProduct } from './product.ts'
@@ -26,12 +26,14 @@ export interface SendOptions {
   now: number
   /** The status file's product: Discord embeds name it, webhook payloads carry it as `data.product`. */
   product?: NotifyProduct | undefined
+  /** Discord: called with each new message (crossposting). */
+  onCreated?: DiscordOptions['onCreated']
 }
 
 export function sendEvent (target: Target, event: OutgoingEvent, options: SendOptions): Promise<Outcome> {
   const links = linksFor(options.baseUrl, event.subject)
   if (target.kind === 'discord') {
-    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product })
+    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product, onCreated: options.onCreated })
   }
   return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }) } },
     { secret: options.secret!, timeoutMs: options.timeoutMs, now: options.now })

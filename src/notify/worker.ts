@@ -4,18 +4,17 @@
 // write until it lands. Targets are named by their key in logs and rows; their URLs appear nowhere but in the request.
 import type { NotifyProduct } from './product.ts'
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Clock } from '../lib/clock.ts'
 import { repeating } from '../lib/repeating.ts'
 import type { Database } from '../store/database.ts'
 import {
-  claimDeliveries, fanOut, findDiscordMessage, forgetDiscordMessage, markAttemptFailed, markDelivered, postponeDelivery,
-  pruneEvents, registerTarget, renewLeases, saveDiscordMessage, type ClaimedDelivery
+  claimDeliveries, fanOut, postponeDelivery, pruneEvents, registerTarget, renewLeases, type ClaimedDelivery
 } from '../store/repositories/notifications.ts'
-import type { DiscordMessageStore } from './discord.ts'
+import { discordMessagesOf, recordOutcome, untilWrittenFor } from './delivery-records.ts'
+import type { CreatedMessage } from './discord.ts'
 import type { EventPayload } from './events.ts'
-import { backoffMs, type Outcome } from './outcome.ts'
+import type { Outcome } from './outcome.ts'
 import { sendEvent } from './send.ts'
 import type { Target } from './targets.ts'
 
@@ -58,6 +57,8 @@ export interface WorkerOptions {
   webhookSecret: string | undefined
   /** The product its messages speak for (src/notify/product.ts). */
   product?: NotifyProduct | undefined
+  /** NOTIFY_DISCORD_CROSSPOST: called with each new message of a Discord target. */
+  crosspost?: ((message: CreatedMessage) => Promise<void>) | undefined
   tuning?: Partial<WorkerTuning>
 }
 
@@ -83,72 +84,26 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
   let lastPrune = 0
   let stopping = false
 
-  /**
-   * A write that must land (something was sent, or is about to be): retried with a growing pause, up to 1 s, for as
-   * long as the database refuses it (SQLite's lock held by a CLI, PostgreSQL away). Only stopping gives up.
-   */
-  const untilWritten = async (what: string, target: string, write: () => Promise<void>): Promise<void> => {
-    let pauseMs = 20
-    let warned = false
-    for (;;) {
-      try {
-        await write()
-        if (warned) logger.info({ target, what }, 'notifications: outcome recorded after waiting for the database')
-        return
-      } catch (error) {
-        if (stopping) throw error
-        if (!warned) logger.warn({ target, what, code: (error as { code?: unknown }).code }, 'notifications: the database refused a write; retrying until it lands')
-        warned = true
-        await sleep(pauseMs)
-        pauseMs = Math.min(pauseMs * 2, 1000)
-      }
-    }
-  }
-
-  const messagesOf = (target: Target): DiscordMessageStore => ({
-    find: (subject) => findDiscordMessage(database.db, target.key, subject),
-    save: (subject, id) => untilWritten('discord message id', target.key, () => saveDiscordMessage(database.db, target.key, subject, id)),
-    forget: (subject) => untilWritten('deleted discord message', target.key, () => forgetDiscordMessage(database.db, target.key, subject))
-  })
+  const untilWritten = untilWrittenFor(logger, () => stopping)
+  const recording = { database, logger, untilWritten, backoffBaseMs: tuning.backoffBaseMs, backoffMaxMs: tuning.backoffMaxMs, notBefore }
+  const crosspost = options.crosspost
 
   const send = (target: Target, delivery: ClaimedDelivery, now: number): Promise<Outcome> => sendEvent(target, {
     messageId: `evt_${delivery.eventId}`, kind: delivery.kind, subject: delivery.subject,
     payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
   }, {
-    baseUrl, messages: messagesOf(target), mention: options.discordMention, secret: options.webhookSecret, timeoutMs: tuning.timeoutMs, now, product: options.product
+    baseUrl, messages: discordMessagesOf(database, target.key, untilWritten), mention: options.discordMention, secret: options.webhookSecret,
+    timeoutMs: tuning.timeoutMs, now, product: options.product, onCreated: target.kind === 'discord' ? crosspost : undefined
   })
 
   const deliver = async (target: Target, delivery: ClaimedDelivery) => {
-    const log = { target: target.key, event: delivery.kind, eventId: delivery.eventId, delivery: delivery.id, attempt: delivery.attempts }
-    const record = (write: () => Promise<void>) => untilWritten('delivery outcome', target.key, write)
     const paused = notBefore.get(target.key) ?? 0
     if (paused > clock.now()) {
-      await record(() => postponeDelivery(database.db, delivery, iso(paused), null))
+      await untilWritten('delivery outcome', target.key, () => postponeDelivery(database.db, delivery, iso(paused), null))
       return
     }
     const outcome = await send(target, delivery, clock.now())
-    const now = clock.now()
-    if (outcome.kind === 'delivered') {
-      if (outcome.pauseMs !== undefined) notBefore.set(target.key, now + outcome.pauseMs)
-      await record(() => markDelivered(database.db, delivery, iso(now)))
-      logger.debug(log, 'notification delivered')
-      return
-    }
-    if (outcome.kind === 'permanent') {
-      await record(() => markAttemptFailed(database.db, delivery, outcome.error, undefined))
-      logger.error({ ...log, error: outcome.error }, 'notification failed for good')
-      return
-    }
-    if (outcome.retryAfterMs !== undefined) notBefore.set(target.key, now + outcome.retryAfterMs)
-    const next = now + (outcome.retryAfterMs ?? backoffMs(delivery.attempts, tuning.backoffBaseMs, tuning.backoffMaxMs))
-    if (next > Date.parse(delivery.retryUntil)) {
-      const error = `${outcome.error} (gave up after ${delivery.attempts} attempts)`
-      await record(() => markAttemptFailed(database.db, delivery, error, undefined))
-      logger.error({ ...log, error }, 'notification failed for good')
-      return
-    }
-    await record(() => markAttemptFailed(database.db, delivery, outcome.error, iso(next)))
-    logger.warn({ ...log, error: outcome.error, retryAt: iso(next) }, 'notification not delivered; will retry')
+    await recordOutcome(recording, delivery, outcome, clock.now())
   }
 
   /** One round of one target: its new events fanned out, its due deliveries claimed and sent in event order. */

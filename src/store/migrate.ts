@@ -9,6 +9,7 @@ import { componentChecksMigration } from './migrations/004-component-checks.ts'
 import { affectedComponentsMigration } from './migrations/005-affected-components.ts'
 import { checkResultsMigration } from './migrations/006-check-results.ts'
 import { operatorMigration } from './migrations/007-operator.ts'
+import { followsMigration } from './migrations/008-follows.ts'
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 
 function migrations (database: Database): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations (database: Database): Record<string, Migration> {
     '005-affected-components': affectedComponentsMigration(),
     '006-check-results': checkResultsMigration(),
     '007-operator': operatorMigration(),
+    '008-follows': followsMigration(database.dialect),
     '010-shard-total': shardTotalMigration()
   }
 }

@@ -153,6 +153,7 @@ export interface Tables {
   notify_deliveries: NotifyDeliveriesTable
   notify_discord_messages: NotifyDiscordMessagesTable
   notify_status: NotifyStatusTable
+  discord_follows: DiscordFollowsTable
 }
 
 export interface NotifyEventsTable {
@@ -167,6 +168,8 @@ export interface NotifyEventsTable {
   created_at: string
   /** Who caused it (an operator token's name, a Discord user); null for the service itself or the CLI on the server. Never sent. */
   by: string | null
+  /** When its deliveries to Discord followers were written; null until then. */
+  followers_at: string | null
 }
 
 export interface NotifyTargetsTable {
@@ -202,4 +205,18 @@ export interface NotifyStatusTable {
   id: number
   status: string
   changed_at: string
+}
+
+/** A channel another server follows (DESIGN §14): the webhook made in it. The token is a secret. */
+export interface DiscordFollowsTable {
+  id: Generated<number>
+  guild_id: string
+  channel_id: string
+  webhook_id: string
+  webhook_token: string
+  /** Comma-separated component ids; null: every component. */
+  components: string | null
+  created_by: string | null
+  created_at: string
+  updated_at: string
 }

@@ -1,6 +1,7 @@
 // A local stand-in for Discord: it holds an Ed25519 key pair and signs every interaction it sends to the service, as
-// Discord does, and serves the REST calls the service makes (the edit of a deferred answer, the bulk overwrite of a
-// guild's commands) on a real loopback HTTP server, recording each.
+// Discord does, and serves the REST calls the service makes (the edit of a deferred answer, the bulk overwrites of the
+// global and a guild's commands, channels' webhooks made and deleted by the bot, their execution and edits, a channel's
+// type, crossposts) on a real loopback HTTP server, recording each.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +12,8 @@ export interface RestCall {
   headers: Record<string, string | string[] | undefined>
   body: string
   at: number
+  /** The status the stand-in answered with. */
+  status?: number
 }
 
 export interface Sent {
@@ -36,10 +39,40 @@ export const GUILD_ID = '1200000000000000002'
 export const OPERATOR_ROLE = '1300000000000000003'
 export const BOT_TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.stand-in.bot-token-secret'
 
+/** A webhook the bot made (or a test added), and the messages posted through it. */
+export interface StandInWebhook {
+  id: string
+  token: string
+  channelId: string
+  name: string
+}
+
+export interface StandInMessage {
+  id: string
+  webhookId: string
+  channelId: string
+  body: { content?: string, embeds: Array<{ title: string, description?: string, fields: Array<{ name: string, value: string }> }>, allowed_mentions?: unknown }
+  edits: number
+}
+
+/** Discord's channel types the stand-in knows: text (0) and announcement (5). */
+export const TEXT_CHANNEL = 0
+export const ANNOUNCEMENT_CHANNEL = 5
+
 export class DiscordStandIn {
   readonly calls: RestCall[] = []
   /** Scripted answers of the next REST calls (status and body); otherwise Discord's ordinary answers. */
   readonly script: Array<{ status: number, body: unknown }> = []
+  /** Scripted answers of the next executions and edits of one webhook, by its id. */
+  readonly webhookScript = new Map<string, Array<{ status: number, body: unknown, headers?: Record<string, string> }>>()
+  /** Webhooks that answer this many milliseconds late (a slow follower), by id. */
+  readonly slowWebhooks = new Map<string, number>()
+  readonly webhooks = new Map<string, StandInWebhook>()
+  readonly messages = new Map<string, StandInMessage>()
+  /** Channel types by id; a channel not listed is a text channel. */
+  readonly channels = new Map<string, number>()
+  /** Messages crossposted, by id. */
+  readonly crossposted: string[] = []
   readonly #privateKey: KeyObject
   readonly publicKeyHex: string
   #server: Server | undefined
@@ -60,12 +93,18 @@ export class DiscordStandIn {
       request.setEncoding('utf8')
       request.on('data', (chunk: string) => { body += chunk })
       request.on('end', () => {
-        const call = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() }
+        const call: RestCall = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() }
         standIn.calls.push(call)
-        const answer = standIn.script.shift() ?? standIn.#answer(call)
-        response.writeHead(answer.status, { 'content-type': 'application/json' })
-        response.end(JSON.stringify(answer.body))
-        for (const wake of standIn.#waiters.splice(0)) wake()
+        const answer: { status: number, body: unknown, headers?: Record<string, string> } = standIn.script.shift() ?? standIn.#scripted(call) ?? standIn.#answer(call)
+        const respond = () => {
+          call.status = answer.status
+          response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body))
+          for (const wake of standIn.#waiters.splice(0)) wake()
+        }
+        const slowMs = standIn.slowWebhooks.get(/^\/api\/v10\/webhooks\/(\d+)\//.exec(call.path)?.[1] ?? '')
+        if (slowMs === undefined) respond()
+        else setTimeout(respond, slowMs)
       })
     })
     await new Promise<void>((resolve) => standIn.#server!.listen(0, '127.0.0.1', resolve))
@@ -91,20 +130,88 @@ export class DiscordStandIn {
     }
   }
 
+  /** Adds a webhook as if the bot had made it in `channelId`; returns its execute URL (as NOTIFY_DISCORD_WEBHOOKS takes it). */
+  addWebhook (channelId: string, name = 'Acme status'): StandInWebhook & { url: string } {
+    const webhook = { id: String(1_700_000_000_000_000_000n + this.#nextId++), token: `wh-${this.#nextId}-${Math.random().toString(36).slice(2)}-secret`, channelId, name }
+    this.webhooks.set(webhook.id, webhook)
+    return { ...webhook, url: `${this.apiBase}/webhooks/${webhook.id}/${webhook.token}` }
+  }
+
+  /** Executions (POST) and edits (PATCH) of webhooks the stand-in answered with success. */
+  get executed (): RestCall[] {
+    return this.calls.filter((call) => /^\/api\/v10\/webhooks\/\d+\/[^/]+(\/messages\/\d+)?(\?|$)/.test(call.path) && !call.path.includes('@original') && (call.status ?? 500) < 300)
+  }
+
+  #scripted (call: RestCall): { status: number, body: unknown, headers?: Record<string, string> } | undefined {
+    const id = /^\/api\/v10\/webhooks\/(\d+)\/[^/?]+/.exec(call.path)?.[1]
+    return id === undefined ? undefined : this.webhookScript.get(id)?.shift()
+  }
+
   #answer (call: RestCall): { status: number, body: unknown } {
+    const url = new URL(call.path, 'http://stand-in')
+    const bot = call.headers.authorization === `Bot ${BOT_TOKEN}`
+    const unauthorized = { status: 401, body: { message: '401: Unauthorized', code: 0 } }
+    const makeWebhook = /^\/api\/v10\/channels\/(\d+)\/webhooks$/.exec(url.pathname)
+    if (makeWebhook !== null && call.method === 'POST') {
+      if (!bot) return unauthorized
+      const { name } = JSON.parse(call.body) as { name: string }
+      const webhook = this.addWebhook(makeWebhook[1]!, name)
+      return { status: 200, body: { id: webhook.id, type: 1, channel_id: webhook.channelId, name, token: webhook.token, application_id: APPLICATION_ID } }
+    }
+    const channel = /^\/api\/v10\/channels\/(\d+)$/.exec(url.pathname)
+    if (channel !== null && call.method === 'GET') {
+      if (!bot) return unauthorized
+      return { status: 200, body: { id: channel[1], type: this.channels.get(channel[1]!) ?? TEXT_CHANNEL, name: 'status' } }
+    }
+    const crosspost = /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)\/crosspost$/.exec(url.pathname)
+    if (crosspost !== null && call.method === 'POST') {
+      if (!bot) return unauthorized
+      const message = this.messages.get(crosspost[2]!)
+      if (message === undefined || message.channelId !== crosspost[1]) return { status: 404, body: { message: 'Unknown Message', code: 10008 } }
+      if (this.channels.get(crosspost[1]!) !== ANNOUNCEMENT_CHANNEL) return { status: 400, body: { message: 'Cannot execute action on this channel type', code: 50024 } }
+      if (this.crossposted.includes(message.id)) return { status: 400, body: { message: 'This message has already been crossposted.', code: 40033 } }
+      this.crossposted.push(message.id)
+      return { status: 200, body: { id: message.id, channel_id: message.channelId, flags: 1 } }
+    }
+    const deleteHook = /^\/api\/v10\/webhooks\/(\d+)$/.exec(url.pathname)
+    if (deleteHook !== null && call.method === 'DELETE') {
+      if (!bot) return unauthorized
+      return this.webhooks.delete(deleteHook[1]!) ? { status: 204, body: undefined } : { status: 404, body: { message: 'Unknown Webhook', code: 10015 } }
+    }
+    const execute = /^\/api\/v10\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/(\d+))?$/.exec(url.pathname)
+    if (execute !== null && execute[1] !== APPLICATION_ID) {
+      const webhook = this.webhooks.get(execute[1]!)
+      if (webhook === undefined || webhook.token !== execute[2]) return { status: 404, body: { message: 'Unknown Webhook', code: 10015 } }
+      const body = JSON.parse(call.body) as StandInMessage['body']
+      if (call.method === 'POST' && execute[3] === undefined) {
+        const id = String(1_800_000_000_000_000_000n + this.#nextId++)
+        this.messages.set(id, { id, webhookId: webhook.id, channelId: webhook.channelId, body, edits: 0 })
+        return url.searchParams.get('wait') === 'true' ? { status: 200, body: { id, channel_id: webhook.channelId, webhook_id: webhook.id, ...body } } : { status: 204, body: undefined }
+      }
+      if (call.method === 'PATCH' && execute[3] !== undefined) {
+        const message = this.messages.get(execute[3])
+        if (message === undefined || message.webhookId !== webhook.id) return { status: 404, body: { message: 'Unknown Message', code: 10008 } }
+        this.messages.set(message.id, { ...message, body: { ...message.body, ...body }, edits: message.edits + 1 })
+        return { status: 200, body: { id: message.id, channel_id: message.channelId, ...body } }
+      }
+    }
+    return this.#commandsAndEdits(call)
+  }
+
+  #commandsAndEdits (call: RestCall): { status: number, body: unknown } {
     const edit = /^\/api\/v10\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/.exec(call.path)
     if (edit !== null && call.method === 'PATCH') {
       if (edit[1] !== APPLICATION_ID) return { status: 404, body: { message: 'Unknown Webhook', code: 10015 } }
       return { status: 200, body: { id: String(this.#nextId++), ...JSON.parse(call.body) } }
     }
-    const commands = /^\/api\/v10\/applications\/(\d+)\/guilds\/(\d+)\/commands$/.exec(call.path)
+    const commands = /^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(call.path)
     if (commands !== null && call.method === 'PUT') {
       if (call.headers.authorization !== `Bot ${BOT_TOKEN}`) return { status: 401, body: { message: '401: Unauthorized', code: 0 } }
       if (commands[1] !== APPLICATION_ID) return { status: 403, body: { message: 'Missing Access', code: 50001 } }
       const list = JSON.parse(call.body) as Array<Record<string, unknown>>
       const problem = commandProblem(list)
       if (problem !== undefined) return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: problem } }
-      return { status: 200, body: list.map((command) => ({ id: String(this.#nextId++), application_id: APPLICATION_ID, guild_id: commands[2], version: '1', ...command })) }
+      return { status: 200, body: list.map((command) => ({ id: String(this.#nextId++), application_id: APPLICATION_ID, ...(commands[2] === undefined ? {} : { guild_id: commands[2] }), version: '1', ...command })) }
     }
     return { status: 404, body: { message: '404: Not Found', code: 0 } }
   }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import { discordInteractionOptions, discordInteractionRoutes, type DiscordInteractionOptions } from '../../src/http/operator/discord-interactions.ts'
 import { buildOperatorApp } from '../../src/http/operator/app.ts'
+import type { ContextOptions } from '../../src/context.ts'
 import { buildTestApp, tempDir, type TestApp } from '../helper.ts'
 import { DiscordReceiver } from '../notify/receivers.ts'
 import { APPLICATION_ID, DiscordStandIn, GUILD_ID, OPERATOR_ROLE, type Sent } from './discord-stand-in.ts'
@@ -30,7 +31,7 @@ export interface DiscordSetup extends TestApp {
   env: Record<string, string>
 }
 
-export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}, extraEnv: Record<string, string> = {}): Promise<DiscordSetup> {
+export async function discordSetup (t: TestContext, options: Partial<DiscordInteractionOptions> = {}, extraEnv: Record<string, string> = {}, contextOptions: ContextOptions = {}): Promise<DiscordSetup> {
   const [standIn, webhook] = await Promise.all([DiscordStandIn.start(), DiscordReceiver.start()])
   t.after(() => Promise.all([standIn.close(), webhook.close()]))
   const statusFile = path.join(tempDir(t), 'status.yaml')
@@ -47,7 +48,7 @@ export async function discordSetup (t: TestContext, options: Partial<DiscordInte
     DATA_DIR: tempDir(t),
     ...extraEnv
   }
-  const test = await buildTestApp(t, env)
+  const test = await buildTestApp(t, env, contextOptions)
   await test.context.monitor.runOnce() // measured: the manual components are operational, not unknown
   // The operator listener the route lives on (its token check beside it); with options of a test's own, the route alone.
   const operator = Object.keys(options).length === 0 ? await buildOperatorApp(test.context) : Fastify()

@@ -10,6 +10,7 @@ import { PROBLEM_CONTENT_TYPE } from '../../api/problems.ts'
 import { messageData, settle, type Message } from '../../discord-commands/answer.ts'
 import type { CommandContext } from '../../discord-commands/command-context.ts'
 import { dispatch } from '../../discord-commands/dispatch.ts'
+import { followWebhookName } from '../../discord-commands/follow-commands.ts'
 import { editOriginal } from '../../discord-commands/follow-up.ts'
 import { RESPONSE, EPHEMERAL, readInteraction } from '../../discord-commands/interaction.ts'
 import { createReplayGuard } from '../../discord-commands/replay-guard.ts'
@@ -41,6 +42,9 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
   const { discord } = context.config
   if (discord.publicKey === undefined || discord.applicationId === undefined) return undefined
   const base = context.config.publicBaseUrl
+  const follow = discord.botToken === undefined || base === undefined
+    ? undefined
+    : { rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 }, webhookName: followWebhookName(context.config.status.product.name) }
   return {
     discord: { ...discord, publicKey: discord.publicKey, applicationId: discord.applicationId },
     database: context.database,
@@ -51,7 +55,8 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
     logger: context.logger,
     links: base === undefined ? undefined : { baseUrl: base.origin, germanPrefix: context.config.germanPrefix },
     manualStatuses: context.manualStatuses,
-    cache: context.cache
+    cache: context.cache,
+    follow
   }
 }
 
