@@ -14,7 +14,8 @@ components, the bot's heartbeats. Served on its own listener (OPERATOR_PORT), ne
 
 - **Tokens.** \`Authorization: Bearer <token>\` with a token of OPERATOR_TOKENS. No token or an unknown one: \`401\` with
   \`WWW-Authenticate: Bearer\`. A token without the scope: \`403\`. Scopes: ${OPERATOR_SCOPES.join(', ')} (admin may do everything).
-- **Failed attempts** are limited per address: after 10 in a minute, \`429\` with \`Retry-After\`.
+- **Failed attempts** are limited per address: after 10 in a minute, further wrong or missing tokens get \`429\` with
+  \`Retry-After\`. A valid token is always accepted.
 - **Idempotency.** Every POST honours \`Idempotency-Key\`: the same key and body within 24 h get the first answer again
   (\`Idempotent-Replayed: true\`) and write nothing; the same key with another body gets \`422\`.
 - **Refusals** are \`400\` problems whose \`detail\` says what the CLI would say; nothing is written.
