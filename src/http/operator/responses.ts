@@ -15,7 +15,7 @@ const PROBLEMS: Record<number, string> = {
   401: 'No token, or one that is not valid (`WWW-Authenticate: Bearer`).',
   403: 'The token lacks the scope this needs.',
   404: 'Nothing here.',
-  409: 'The first request with this Idempotency-Key is still being answered.',
+  409: 'The first request with this Idempotency-Key was left unanswered by an earlier version of the service.',
   413: 'The body is larger than 64 KiB.',
   415: 'The body is not JSON.',
   422: 'The Idempotency-Key was used within 24 h for a different request.',
