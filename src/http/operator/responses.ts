@@ -6,7 +6,7 @@ import { problemResponses } from '../../api/common.ts'
 /** The header every POST may carry (./idempotency.ts). */
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({
-    description: 'Any 1–255 visible ASCII characters (a UUID). The same key and body within 24 h get the first answer again, and nothing is written twice; the same key with another body gets 422.'
+    description: 'Any 1–255 visible ASCII characters (a UUID). The same key and body (compared as JSON, key order aside) within 24 h get the first answer again, and nothing is written twice; the same key with another body gets 422.'
   }))
 })
 
