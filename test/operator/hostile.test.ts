@@ -4,6 +4,7 @@
 // retries, complete every write exactly once; 300 updates of 5,000 characters grow the database linearly; push text
 // follows the one text rule; the same body with its keys in another order is the same request.
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -114,6 +115,36 @@ function assertExactlyOnce (result: { stuck: number, titles: string[], writes: K
   assert.deepEqual(wrong, [], 'every write happened exactly once')
 }
 
+/**
+ * Opens an incident and adds 300 updates of 5,000 characters each (hardly compressible), each with its own key;
+ * `bytes` measures the database after every hundred. Growth must be linear, a few bytes per byte of text.
+ */
+async function writeLongIncident (service: OperatorProcess, label: string, bytes: () => Promise<number>, kept: () => Promise<{ keys: number, body: number }>): Promise<void> {
+  const text = (index: number) => `${index} ${randomBytes(3750).toString('base64')}`.slice(0, 5000)
+  const opened = await service.call('POST', '/v1/incidents', { token: TOKENS.ops, body: { title: 'Long one', impact: 'minor', message: 'Start.' } })
+  assert.equal(opened.status, 201)
+  const sizes = [await bytes()]
+  let last = ''
+  for (let index = 1; index <= 300; index++) {
+    last = text(index)
+    const answer = await service.call('POST', `/v1/incidents/${opened.json.id}/updates`, { token: TOKENS.ops, body: { message: last }, headers: { 'idempotency-key': `long-${index}` } })
+    assert.equal(answer.status, 201, answer.text.slice(0, 300))
+    if (index % 100 === 0) sizes.push(await bytes())
+  }
+  const growth = sizes.slice(1).map((size, index) => size - sizes[index]!)
+  const stored = await kept()
+  console.log(`# ${label}: 300 updates of 5,000 characters (1.5 MB of text): database ${(sizes[0]! / 1e6).toFixed(1)} → ${(sizes[3]! / 1e6).toFixed(1)} MB; ` +
+    `growth per 100 updates ${growth.map((g) => (g / 1e6).toFixed(2)).join(', ')} MB; stored answers ${stored.keys} keys, ${stored.body} bytes of body`)
+  assert.ok(sizes[3]! - sizes[0]! < 12e6, 'a few bytes per byte of text, not a copy of the incident per update')
+  assert.ok(growth[2]! < growth[0]! * 1.5 + 500_000, `linear: ${growth.join(', ')}`)
+  assert.ok(stored.body < 300 * 1000, 'the stored answers do not hold the incident')
+  // A retry of the last update is answered with the incident as it is now, and writes nothing.
+  const retry = await service.call('POST', `/v1/incidents/${opened.json.id}/updates`, { token: TOKENS.ops, body: { message: last }, headers: { 'idempotency-key': 'long-300' } })
+  assert.equal(retry.status, 201)
+  assert.equal(retry.headers.get('idempotent-replayed'), 'true')
+  assert.equal(retry.json.updates.length, 301)
+}
+
 describe('one process on SQLite', { timeout: 400_000 }, () => {
   let dir: string
   let service: OperatorProcess
@@ -163,30 +194,9 @@ describe('one process on SQLite', { timeout: 400_000 }, () => {
 
   it('grows the database linearly with 300 updates of 5,000 characters, each with its key', async () => {
     const file = new SQLite(path.join(dir, SQLITE_FILE), { readonly: true })
-    const bytes = () => Number(file.pragma('page_count', { simple: true })) * Number(file.pragma('page_size', { simple: true }))
     try {
-      const opened = await service.call('POST', '/v1/incidents', { token: TOKENS.ops, body: { title: 'Long one', impact: 'minor', message: 'Start.' } })
-      assert.equal(opened.status, 201)
-      const sizes = [bytes()]
-      for (let index = 1; index <= 300; index++) {
-        const message = `${index} `.padEnd(5000, `update ${index} `).slice(0, 5000)
-        const answer = await service.call('POST', `/v1/incidents/${opened.json.id}/updates`, { token: TOKENS.ops, body: { message }, headers: { 'idempotency-key': `long-${index}` } })
-        assert.equal(answer.status, 201, answer.text.slice(0, 300))
-        if (index % 100 === 0) sizes.push(bytes())
-      }
-      const growth = sizes.slice(1).map((size, index) => size - sizes[index]!)
-      const kept = file.prepare('select count(*) as keys, coalesce(sum(length(body)), 0) as body from idempotency_keys').get() as { keys: number, body: number }
-      console.log(`# SQLite: 300 updates of 5,000 characters (1.5 MB of text): database ${(sizes[0]! / 1e6).toFixed(1)} → ${(sizes[3]! / 1e6).toFixed(1)} MB; ` +
-        `growth per 100 updates ${growth.map((g) => (g / 1e6).toFixed(2)).join(', ')} MB; stored answers ${kept.keys} keys, ${kept.body} bytes of body`)
-      assert.ok(sizes[3]! - sizes[0]! < 12e6, 'a few bytes per byte of text, not a copy of the incident per update')
-      assert.ok(growth[2]! < growth[0]! * 1.5 + 500_000, `linear: ${growth.join(', ')}`)
-      assert.ok(kept.body < 300 * 1000, 'the stored answers do not hold the incident')
-      // A retry of the last update is answered with the incident as it is now, and writes nothing.
-      const message = '300 '.padEnd(5000, 'update 300 ').slice(0, 5000)
-      const retry = await service.call('POST', `/v1/incidents/${opened.json.id}/updates`, { token: TOKENS.ops, body: { message }, headers: { 'idempotency-key': 'long-300' } })
-      assert.equal(retry.status, 201)
-      assert.equal(retry.headers.get('idempotent-replayed'), 'true')
-      assert.equal(retry.json.updates.length, 301)
+      await writeLongIncident(service, 'SQLite', async () => Number(file.pragma('page_count', { simple: true })) * Number(file.pragma('page_size', { simple: true })),
+        async () => file.prepare('select count(*) as keys, coalesce(sum(length(body)), 0) as body from idempotency_keys').get() as { keys: number, body: number })
     } finally {
       file.close()
     }
@@ -260,6 +270,18 @@ describe('two replicas on PostgreSQL and Redis', { skip: postgresSkip() ?? redis
     try {
       const { rows } = await client.query('select count(*)::int as n from idempotency_keys where status_code is null')
       assert.equal(rows[0].n, 0, 'no key without its answer')
+    } finally {
+      await client.end()
+    }
+  })
+
+  it('grow the database linearly with 300 updates of 5,000 characters, each with its key', async () => {
+    if (replicas.length === 0) replicas = await start()
+    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    try {
+      await writeLongIncident(replicas[0]!, 'PostgreSQL', async () => Number((await client.query('select pg_database_size(current_database()) as n')).rows[0].n),
+        async () => (await client.query('select count(*)::int as keys, coalesce(sum(length(body)), 0)::int as body from idempotency_keys')).rows[0])
     } finally {
       await client.end()
     }
