@@ -1,7 +1,7 @@
 // The one push operation (DESIGN §10, §11): a `push` component reports its own state. The CLI's `status-api push`
 // and the operator API's POST /v1/push/{component} both call recordPush; what it refuses is an InvalidInput.
 import type { Kysely } from 'kysely'
-import { InvalidInput, printable } from '../incidents/rules.ts'
+import { InvalidInput, checkLine, printable } from '../incidents/rules.ts'
 import type { ProbeResult } from '../monitor/probes/probe.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { formatDuration } from '../declaration/duration.ts'
@@ -53,14 +53,8 @@ export function checkPush (declaration: StatusDeclaration, componentId: string, 
   if (latencyMs !== undefined && !(Number.isFinite(latencyMs) && latencyMs >= 0 && latencyMs <= MAX_PUSH_LATENCY_MS)) {
     throw new InvalidInput(`latency must be a number of milliseconds from 0 to ${MAX_PUSH_LATENCY_MS}`)
   }
-  const message = input.message
-  if (message !== undefined) {
-    if (message.trim() === '') throw new InvalidInput('message must not be empty')
-    if (!message.isWellFormed()) throw new InvalidInput('message is not valid Unicode text')
-    const length = [...message].length
-    if (length > MAX_PUSH_MESSAGE) throw new InvalidInput(`message is ${length} characters long; at most ${MAX_PUSH_MESSAGE} are allowed`)
-    if (/\p{Cc}/u.test(message)) throw new InvalidInput('message must be a single line without control characters')
-  }
+  // The text rule of every input (src/incidents/rules.ts): one line, no control characters, no noncharacters.
+  const message = input.message === undefined ? undefined : checkLine('message', input.message, MAX_PUSH_MESSAGE)
   return {
     component: componentId,
     status: status as PushStatus,

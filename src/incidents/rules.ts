@@ -40,6 +40,14 @@ export function checkTitle (label: string, value: string | undefined): string {
   return checkText(label, value, TEXT_LIMITS.title, TITLE_FORBIDDEN, 'a single line without control characters')
 }
 
+/**
+ * One line of at most `max` characters (a push's message): the rule of a title with another length. Every text an
+ * operator, a pushing worker or a Discord form sends passes checkTitle, checkMessage or this: one rule for all input.
+ */
+export function checkLine (label: string, value: string | undefined, max: number): string {
+  return checkText(label, value, max, TITLE_FORBIDDEN, 'a single line without control characters')
+}
+
 /** A message: not blank, at most 5000 characters, line breaks allowed. Returned verbatim. */
 export function checkMessage (label: string, value: string | undefined): string {
   return checkText(label, value, TEXT_LIMITS.message, MESSAGE_FORBIDDEN, 'text without control characters (line breaks and tabs are fine)')

@@ -1,6 +1,7 @@
 // The operations (./operations.ts) on this instance's store: the shared input checks (src/incidents/input.ts and the
 // domain's own), all of them before the database is opened, then the domain's operations on it, answered as the
 // operator API answers. The CLI on the server, the operator API and Discord commands act through these.
+import type { Kysely } from 'kysely'
 import { heartbeatsProblem, reportHeartbeats } from '../bot/heartbeat-reporter.ts'
 import { parseShardRanges } from '../bot/shard-ranges.ts'
 import { checkPush, recordPush, type PushStatus } from '../checks/push.ts'
@@ -14,8 +15,10 @@ import type { Database } from '../store/database.ts'
 import { deleteBotHeartbeats } from '../store/repositories/bot-heartbeats.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
 import { findMaintenance, loadMaintenances } from '../store/repositories/maintenances.ts'
+import type { Tables } from '../store/tables.ts'
 import { checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from './manual-components.ts'
 import type { Operations } from './operations.ts'
+import type { OperatorIncident } from './answers.ts'
 import { listedIncidents, listedSince, listedWindowsSince, operatorIncident, operatorMaintenance } from './view.ts'
 
 /**
@@ -40,6 +43,12 @@ export function openStore (database: Database, declaration: StatusDeclaration, c
   return { declaration, clock, busyWaitMs, withDatabase: (_opening, fn) => fn(database) }
 }
 
+/** Incident `id` as the operations answer with it, or undefined when there is none (listed for 90 days after it resolved). */
+export async function loadOperatorIncident (db: Kysely<Tables>, id: number, now: number): Promise<OperatorIncident | undefined> {
+  const [row] = await loadIncidents(db, listedSince(now), id)
+  return row === undefined ? undefined : operatorIncident(row)
+}
+
 export interface Acting {
   /** How refusals name each input: `--title` (the CLI), `title` (the operator API), a Discord option's name. */
   labels: InputLabels
@@ -51,10 +60,7 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
   const { declaration, clock } = store
   const write = <T>(operation: () => Promise<T>) => retryWhileBusy(operation, store.busyWaitMs)
   const withBy = <T extends object>(input: T): T => by === undefined ? input : { ...input, by }
-  const incident = async (database: Database, id: number) => {
-    const [row] = await loadIncidents(database.db, listedSince(clock.now()), id)
-    return operatorIncident(row!)
-  }
+  const incident = async (database: Database, id: number) => (await loadOperatorIncident(database.db, id, clock.now()))!
   const maintenance = async (database: Database, id: number, now: number) => operatorMaintenance((await findMaintenance(database.db, id))!, now)
 
   return {

@@ -10,6 +10,7 @@ import { affectedComponentsMigration } from './migrations/005-affected-component
 import { checkResultsMigration } from './migrations/006-check-results.ts'
 import { operatorMigration } from './migrations/007-operator.ts'
 import { followsMigration } from './migrations/008-follows.ts'
+import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.ts'
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 
 function migrations (database: Database): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations (database: Database): Record<string, Migration> {
     '006-check-results': checkResultsMigration(),
     '007-operator': operatorMigration(),
     '008-follows': followsMigration(database.dialect),
+    '009-idempotent-answers': idempotentAnswersMigration(),
     '010-shard-total': shardTotalMigration()
   }
 }

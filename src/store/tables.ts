@@ -87,9 +87,15 @@ export interface IdempotencyKeysTable {
   key: string
   /** SHA-256 of the method, path and body: another request under the same key is refused. */
   request_hash: string
-  /** Null while the first request is being answered. */
+  /**
+   * The answer, written in the transaction of the write it answers (or, for a refusal, right after it). Null only in
+   * rows written before migration 009, while their request was being answered.
+   */
   status_code: number | null
+  /** The answer's body; null when `incident_id` stands for it. */
   body: string | null
+  /** An incident route's answer: this incident, as it is when the answer is given again (rebuilt, never copied). */
+  incident_id: number | null
   created_at: string
 }
 

@@ -66,6 +66,9 @@ describe('recordPush', () => {
     assert.equal(refusal('worker', { message: ' ' }), 'message must not be empty')
     assert.equal(refusal('worker', { message: 'two\nlines' }), 'message must be a single line without control characters')
     assert.match(refusal('worker', { message: 'x'.repeat(201) }), /^message is 201 characters long; at most 200/)
+    // The one text rule of every input (src/incidents/rules.ts), as for incident text.
+    assert.equal(refusal('worker', { message: 'stalled \uFFFE' }), 'message contains U+FFFE, a Unicode noncharacter that feeds cannot carry')
+    assert.equal(refusal('worker', { message: 'lone \uD800' }), 'message is not valid Unicode text')
   })
 })
 

@@ -1,5 +1,7 @@
 // Bearer tokens on the operator listener (DESIGN §11): constant-time comparison, the scope each route needs, and
-// failed attempts limited per address in the shared cache (so all replicas count them together).
+// failed attempts limited per address in the shared cache (so all replicas count them together). The limit bounds the
+// wrong tokens an address gets answered (401) per minute; it never refuses a valid token, so that nobody sharing the
+// bot's address can silence its heartbeats. Secrets have 32 characters or more: answering is no help in guessing one.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -19,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** Failed attempts an address may make per minute before it gets 429. */
+/** Failed attempts (missing or wrong tokens) an address gets answered per minute; further ones get 429. */
 const FAILED_ATTEMPTS_PER_MINUTE = 10
 const WINDOW_MS = 60_000
 
@@ -60,15 +62,15 @@ async function operatorAuth (app: FastifyInstance, options: OperatorAuthOptions)
   app.addHook('onRequest', async (request) => {
     const scope = request.routeOptions.config.scope ?? 'admin'
     if (scope === false) return
-    const now = clock.now()
-    const windowStart = now - (now % WINDOW_MS)
-    const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000))
-    const key = `operator-failures:${request.ip}:${windowStart}`
-    if (Number(await cache.get(key) ?? 0) >= FAILED_ATTEMPTS_PER_MINUTE) throw operatorProblems.tooManyFailures(retryAfter)
     const secret = bearer(request)
     const token = secret === undefined ? undefined : match(secret)
     if (token === undefined) {
-      await cache.increment(key, WINDOW_MS + 1000)
+      // One atomic step per failure (INCR with its expiry, in one script on Redis): across replicas, at most the limit
+      // of failures per address and minute is answered 401, however many arrive at once.
+      const now = clock.now()
+      const windowStart = now - (now % WINDOW_MS)
+      const failures = await cache.increment(`operator-failures:${request.ip}:${windowStart}`, WINDOW_MS + 1000)
+      if (failures > FAILED_ATTEMPTS_PER_MINUTE) throw operatorProblems.tooManyFailures(Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)))
       throw secret === undefined ? operatorProblems.missingToken() : operatorProblems.unknownToken()
     }
     if (!allows(token, scope)) throw operatorProblems.missingScope(scope)

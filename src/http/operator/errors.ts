@@ -5,6 +5,7 @@ import { ProblemError, problem, problems } from '../../api/problems.ts'
 import { sendProblem } from '../conventions.ts'
 import { InvalidInput } from '../../incidents/rules.ts'
 import { describeWriteError } from '../../store/write-errors.ts'
+import { KeyAnsweredMeanwhile } from './idempotency.ts'
 import { operatorProblems } from './problems.ts'
 
 const BY_FRAMEWORK_CODE: Record<string, () => ProblemError> = {
@@ -19,6 +20,7 @@ export function handleOperatorErrors (app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => sendProblem(reply, operatorProblems.notFound()))
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ProblemError) return sendProblem(reply, error)
+    if (error instanceof KeyAnsweredMeanwhile) return error.replay(reply)
     if (error instanceof InvalidInput) return sendProblem(reply, operatorProblems.invalid(error.message))
     if (error.validation !== undefined) return sendProblem(reply, operatorProblems.invalid(validationDetail(error)))
     const known = BY_FRAMEWORK_CODE[error.code]

@@ -14,9 +14,12 @@ components, the bot's heartbeats. Served on its own listener (OPERATOR_PORT), ne
 
 - **Tokens.** \`Authorization: Bearer <token>\` with a token of OPERATOR_TOKENS. No token or an unknown one: \`401\` with
   \`WWW-Authenticate: Bearer\`. A token without the scope: \`403\`. Scopes: ${OPERATOR_SCOPES.join(', ')} (admin may do everything).
-- **Failed attempts** are limited per address: after 10 in a minute, \`429\` with \`Retry-After\`.
-- **Idempotency.** Every POST honours \`Idempotency-Key\`: the same key and body within 24 h get the first answer again
-  (\`Idempotent-Replayed: true\`) and write nothing; the same key with another body gets \`422\`.
+- **Failed attempts** are limited per address: after 10 in a minute, further wrong or missing tokens get \`429\` with
+  \`Retry-After\`. A valid token is always accepted.
+- **Idempotency.** Every POST honours \`Idempotency-Key\`: the same key and body (compared as JSON: whitespace and key order
+  aside) within 24 h get the first answer again (\`Idempotent-Replayed: true\`) and write nothing; the same key with another
+  body gets \`422\`. The key, the write and its answer commit together: after a crash, a retry completes the write once. An
+  incident route's retry answers with the incident as it is now.
 - **Refusals** are \`400\` problems whose \`detail\` says what the CLI would say; nothing is written.
 - **Bodies** are JSON, at most 64 KiB (256 KiB for heartbeats). Every error is \`application/problem+json\`.
 - Changes show on the public API within 15 s on every replica. Who made them (\`by\`, the token's name) is never published.`

@@ -6,7 +6,7 @@ import { problemResponses } from '../../api/common.ts'
 /** The header every POST may carry (./idempotency.ts). */
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({
-    description: 'Any 1–255 visible ASCII characters (a UUID). The same key and body within 24 h get the first answer again, and nothing is written twice; the same key with another body gets 422.'
+    description: 'Any 1–255 visible ASCII characters (a UUID). The same key and body (compared as JSON, key order aside) within 24 h get the first answer again, and nothing is written twice; the same key with another body gets 422.'
   }))
 })
 
@@ -15,7 +15,7 @@ const PROBLEMS: Record<number, string> = {
   401: 'No token, or one that is not valid (`WWW-Authenticate: Bearer`).',
   403: 'The token lacks the scope this needs.',
   404: 'Nothing here.',
-  409: 'The first request with this Idempotency-Key is still being answered.',
+  409: 'The first request with this Idempotency-Key was left unanswered by an earlier version of the service.',
   413: 'The body is larger than 64 KiB.',
   415: 'The body is not JSON.',
   422: 'The Idempotency-Key was used within 24 h for a different request.',

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import { MEASURED_ORDER, severity } from '../../api/status-severity.ts'
 import type { Database } from '../database.ts'
 import type { StoredStatus, Tables } from '../tables.ts'
+import { inTransaction } from '../transaction.ts'
 
 /** The row of a minute that holds the overall status, next to the components' rows. */
 export const OVERALL = 'overall'
@@ -86,7 +87,7 @@ export async function upsertComponentChecks (database: Database, given: Componen
       await write(tx)
     })
   } else if (rows.length <= BATCH) await write(database.db)
-  else await database.db.transaction().execute(write)
+  else await inTransaction(database.db, write)
 }
 
 /** The table's rule in memory: the worse status wins with its latency; between two of the same status, the higher latency. */

@@ -1,8 +1,9 @@
 // SQL for incidents, their updates and the components they affect: open one, append an update (resolving it when the
 // update says so, replacing its components when it names them), read them back.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
+import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
@@ -38,7 +39,7 @@ export interface NewIncident {
 
 /** Inserts the incident, its first update and its components together (and the notification event, when given); returns the new id. */
 export async function insertIncident (db: Kysely<Tables>, incident: NewIncident, event?: (id: number) => NewEvent): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { id } = await trx.insertInto('incidents').values({
       title: incident.title,
       impact: incident.impact,
@@ -78,7 +79,7 @@ export interface NewIncidentUpdate {
 export async function appendIncidentUpdate (
   db: Kysely<Tables>, incidentId: number, update: NewIncidentUpdate, event?: (components: StoredIncidentComponent[]) => NewEvent
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const changed = await trx.updateTable('incidents')
       .set({ status: update.status, updated_at: update.at, resolved_at: update.status === 'resolved' ? update.at : null })
       .where('id', '=', incidentId)
@@ -99,7 +100,7 @@ export async function appendIncidentUpdate (
   })
 }
 
-async function insertComponents (trx: Transaction<Tables>, incidentId: number, components: readonly StoredIncidentComponent[]): Promise<void> {
+async function insertComponents (trx: Kysely<Tables>, incidentId: number, components: readonly StoredIncidentComponent[]): Promise<void> {
   if (components.length === 0) return
   await trx.insertInto('incident_components')
     .values(components.map((component) => ({ incident_id: incidentId, component: component.id, status: component.status })))

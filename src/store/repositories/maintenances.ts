@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { MaintenancesTable, Tables } from '../tables.ts'
+import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
 
 export type MaintenanceRow = Selectable<MaintenancesTable>
@@ -27,7 +28,7 @@ export interface NewMaintenance {
 
 /** Inserts a window and its components (and the notification event, when given, in the same transaction); returns the new id. */
 export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMaintenance, event?: (id: number) => NewEvent): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { id } = await trx.insertInto('maintenances').values({
       title: maintenance.title,
       message: maintenance.message,
@@ -79,7 +80,7 @@ export async function findMaintenance (db: Kysely<Tables>, id: number): Promise<
  * written in the same transaction.
  */
 export async function endMaintenance (db: Kysely<Tables>, id: number, at: string, by: string | null, event?: NewEvent): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const changed = await trx.updateTable('maintenances')
       .set({ ended_at: at, ended_by: by })
       .where('id', '=', id)

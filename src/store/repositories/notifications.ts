@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { NotifyDeliveriesTable, Tables } from '../tables.ts'
+import { inTransaction } from '../transaction.ts'
 
 export interface NewEvent {
   kind: string
@@ -178,7 +179,7 @@ export interface StatusChange {
  * announced (from `ok`) unless it is `ok` itself. Returns whether the event was written.
  */
 export async function recordStatusChange (database: Database, change: StatusChange, event: (from: string) => NewEvent): Promise<boolean> {
-  return database.db.transaction().execute(async (trx) => {
+  return inTransaction(database.db, async (trx) => {
     const inserted = await trx.insertInto('notify_status').values({ id: 1, status: change.to, changed_at: change.at })
       .onConflict((conflict) => conflict.column('id').doNothing()).executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {

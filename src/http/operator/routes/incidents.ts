@@ -22,7 +22,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
   }
 
   app.post('/v1/incidents', {
-    config: { scope: 'incidents' },
+    config: { scope: 'incidents', answersWithIncident: true },
     schema: {
       summary: 'Open an incident',
       description: 'Opens an incident with its first update (status investigating unless given). Refusals are the CLI\'s, as a 400 problem.',
@@ -34,7 +34,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
   }, async (request, reply) => reply.code(201).send(shown(await operations(request).openIncident(request.body))))
 
   app.post('/v1/incidents/:id/updates', {
-    config: { scope: 'incidents' },
+    config: { scope: 'incidents', answersWithIncident: true },
     schema: {
       summary: 'Update an incident',
       description: 'Adds an update to an open incident; `status: resolved` resolves it. Components given replace the ones it affects.',
@@ -50,7 +50,7 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
   })
 
   app.post('/v1/incidents/:id/resolve', {
-    config: { scope: 'incidents' },
+    config: { scope: 'incidents', answersWithIncident: true },
     schema: {
       summary: 'Resolve an incident',
       tags: ['incidents'],
