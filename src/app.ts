@@ -5,6 +5,7 @@ import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
+import edgeHeaders from './http/edge-headers.ts'
 import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError, MAX_PATH_SEGMENT } from './http/client-errors.ts'
 import plainNumbers from './http/plain-numbers.ts'
 import { throttledRejectionLog } from './http/rejection-log.ts'
@@ -74,6 +75,8 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     draining: () => context.readiness.shuttingDown,
     notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice, product: config.status.product }), config.germanPrefix)
   })
+  // What shared caches are told: lifetimes and keys, worked out once per route as the routes below are registered.
+  await app.register(edgeHeaders, { edge: config.edge, revalidateSeconds: config.probeIntervalSeconds })
   await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })

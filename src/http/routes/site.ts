@@ -52,7 +52,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     let answered = answeredCache()
 
     app.get(localPath(lang, '/', germanPrefix), {
-      config: { cacheControl: cacheControl.page }
+      config: { cacheControl: cacheControl.page, edgeKeys: ['status', 'incidents'] }
     }, async (request, reply) => {
       let components = null
       try {
@@ -69,7 +69,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
 
     // The page shows the model first of all, which follows the health rounds: cached no longer than the health body.
     app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
-      config: { cacheControl: cacheControl.health }
+      config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents', 'platform', 'shards'] }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
