@@ -14,9 +14,10 @@ export class DeliveryError extends Error {
 }
 
 export interface RequestOptions {
-  method: 'POST' | 'PATCH'
+  method: 'POST' | 'PATCH' | 'PURGE'
   headers: Record<string, string>
-  body: string
+  /** JSON; none for a Varnish PURGE. */
+  body?: string
   timeoutMs: number
 }
 
@@ -25,7 +26,7 @@ export async function sendRequest (url: URL, options: RequestOptions): Promise<S
   try {
     const response = await fetch(url, {
       method: options.method,
-      headers: { 'content-type': 'application/json', 'user-agent': 'status-api (notifications)', ...options.headers },
+      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), 'user-agent': 'status-api (notifications)', ...options.headers },
       body: options.body,
       redirect: 'manual',
       signal

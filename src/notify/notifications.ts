@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.ts'
 import type { Database } from '../store/database.ts'
 import { createMaintenanceClock } from './maintenance-clock.ts'
 import { createStatusWatch } from './status-watch.ts'
-import { targetsOf } from './targets.ts'
+import { purgeTargetsOf, targetsOf, type Target } from './targets.ts'
 import { createDeliveryWorker, type DeliveryWorker, type WorkerTuning } from './worker.ts'
 
 /** Timings tests shorten: the worker's, how long a status must hold, how often the maintenance clock reads. */
@@ -26,20 +26,25 @@ export interface Notifications {
 }
 
 export interface NotificationsOptions {
-  config: Pick<Config, 'notify' | 'publicBaseUrl'> & { status?: Pick<Config['status'], 'product'> }
+  config: Pick<Config, 'notify' | 'publicBaseUrl'> & { status?: Pick<Config['status'], 'product'>, edge?: Pick<Config['edge'], 'purge'> }
   database: Database
   clock: Clock
   logger: Logger
   tuning?: Partial<NotifyTuning>
 }
 
-/** Undefined when no target is configured: then nothing is watched or sent (the CLI still records events). */
+/**
+ * Undefined when no target is configured: then nothing is watched or sent (the CLI still records events). Shared caches
+ * to purge (EDGE_PURGE) are targets of the same outbox: delivered once across replicas, retried, each in its own lane.
+ */
 export function createNotifications (options: NotificationsOptions): Notifications | undefined {
   const { config, database, clock, logger, tuning = {} } = options
-  const targets = targetsOf(config.notify)
-  if (targets.length === 0 || config.publicBaseUrl === undefined) return undefined
+  const notifyTargets = config.publicBaseUrl === undefined ? [] : targetsOf(config.notify)
+  const targets: Target[] = [...notifyTargets, ...purgeTargetsOf(config.edge?.purge ?? [])]
+  if (targets.length === 0) return undefined
   const worker = createDeliveryWorker({
-    database, clock, logger, targets, baseUrl: config.publicBaseUrl,
+    // Links are made only for notification targets, which need PUBLIC_BASE_URL (the configuration says so at start).
+    database, clock, logger, targets, baseUrl: config.publicBaseUrl ?? new URL('http://localhost/'),
     discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
     product: config.status === undefined ? undefined : notifyProduct(config.status.product),
     tuning: { timeoutMs: config.notify.timeoutSeconds * 1000, ...tuning }
@@ -49,11 +54,11 @@ export function createNotifications (options: NotificationsOptions): Notificatio
   let started = false
   return {
     worker,
-    observe: (body) => started ? statusWatch.observe(body) : Promise.resolve(),
+    observe: (body) => started && notifyTargets.length > 0 ? statusWatch.observe(body) : Promise.resolve(),
     start () {
       started = true
       worker.start()
-      maintenanceClock.start()
+      if (notifyTargets.length > 0) maintenanceClock.start()
       logger.info({ targets: targets.map((target) => target.key) }, 'notifications: delivering')
     },
     async stop () {

@@ -9,6 +9,7 @@ import { componentChecksMigration } from './migrations/004-component-checks.ts'
 import { affectedComponentsMigration } from './migrations/005-affected-components.ts'
 import { checkResultsMigration } from './migrations/006-check-results.ts'
 import { operatorMigration } from './migrations/007-operator.ts'
+import { edgeStateMigration } from './migrations/012-edge-state.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -18,7 +19,8 @@ function migrations (database: Database): Record<string, Migration> {
     '004-component-checks': componentChecksMigration(database.dialect),
     '005-affected-components': affectedComponentsMigration(),
     '006-check-results': checkResultsMigration(),
-    '007-operator': operatorMigration()
+    '007-operator': operatorMigration(),
+    '012-edge-state': edgeStateMigration()
   }
 }
 

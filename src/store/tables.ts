@@ -151,11 +151,12 @@ export interface Tables {
   notify_deliveries: NotifyDeliveriesTable
   notify_discord_messages: NotifyDiscordMessagesTable
   notify_status: NotifyStatusTable
+  edge_state: EdgeStateTable
 }
 
 export interface NotifyEventsTable {
   id: Generated<number>
-  /** incident.opened | incident.updated | incident.resolved | maintenance.scheduled | maintenance.started | maintenance.ended | status.changed */
+  /** incident.opened | incident.updated | incident.resolved | maintenance.scheduled | maintenance.started | maintenance.ended | status.changed | edge.purge */
   kind: string
   /** Events of one subject reach a target in order: incident:{id}, maintenance:{id}, status. */
   subject: string
@@ -199,5 +200,14 @@ export interface NotifyDiscordMessagesTable {
 export interface NotifyStatusTable {
   id: number
   status: string
+  changed_at: string
+}
+
+/** What the shared caches were last purged for (DESIGN §13), one row per kind: what the public keys show, and the version. */
+export interface EdgeStateTable {
+  /** `shown` (what the status, incidents and windows show) or `version` (the service's version and its docs). */
+  name: string
+  /** A fingerprint or a JSON summary; compared, never parsed by anything else. */
+  state: string
   changed_at: string
 }
