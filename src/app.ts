@@ -37,6 +37,9 @@ import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
+/** How long an idle client connection stays open: above the 60 s a cache in front keeps its idle connections. */
+export const KEEP_ALIVE_MS = 72_000
+
 export interface AppOptions {
   /** Plain text shown at the top of every page (the demo marks its data this way). */
   siteNotice?: string
@@ -56,6 +59,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Longer than a cache's idle backend connections (Varnish's backend_idle_timeout, 60 s): the cache always closes an
+    // idle connection first, so it never writes a request into one this side has just closed (DESIGN §13).
+    keepAliveTimeout: KEEP_ALIVE_MS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
     // validateSchema: Ajv would compile the JSON Schema meta-schema at start (~25 ms) to check the few request schemas;

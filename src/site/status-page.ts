@@ -41,7 +41,7 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-indicator="${indicator}"${staleData(bodies, options.staleAfterSeconds)}>
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
 ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort })}

@@ -171,9 +171,6 @@ function start (root) {
 
   enhanceShards(root, text)
   markStale()
-  // A cache may hand out an old copy once while it fetches a new one: an old page reads its data again at once,
-  // and stays marked only if that is old too.
-  if (root.dataset.stale === 'true') setTimeout(refresh, 0)
 
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) { clearTimeout(timer); timer = undefined; return }

@@ -20,6 +20,8 @@ test('live documents tell shared caches s-maxage, stale-while-revalidate and sta
   assert.equal(docs.headers['cache-control'], 'public, max-age=60, s-maxage=86400, stale-if-error=86400')
   const missing = await app.inject({ url: '/api/v1/health/incidents/999999' })
   assert.equal(missing.headers['cache-control'], 'no-store')
+  // A cache in front closes its idle connections after 60 s (Varnish's backend_idle_timeout): this side waits longer.
+  assert.ok(app.server.keepAliveTimeout > 60_000, String(app.server.keepAliveTimeout))
 })
 
 test('EDGE_TAGS=on names what each response depends on, in Surrogate-Key and Cache-Tag', async (t) => {
