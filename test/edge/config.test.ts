@@ -1,6 +1,7 @@
 // The edge settings (DESIGN §13): defaults, purge targets, and one-line errors that name the variable, never a token.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { runCli } from '../../src/cli/run.ts'
 import { loadConfig } from '../../src/config/index.ts'
 import { ConfigError } from '../../src/config/values.ts'
 import { aclEntry, parseBackend, varnishVcl } from '../../src/publish/varnish-vcl.ts'
@@ -55,4 +56,17 @@ test('the VCL: backends round robin, the purge ACL, and mistakes in the argument
   assert.throws(() => parseBackend('a"b:80'), /--backend must be HOST:PORT/)
   assert.throws(() => aclEntry('10.0.0.0/33'), /--purge-from must be/)
   assert.throws(() => aclEntry('everyone'), /--purge-from must be/)
+})
+
+test('status-api edge: a missing action or backend, or a bad address, is a usage error (exit code 2)', async (t) => {
+  const errors: string[] = []
+  t.mock.method(console, 'error', (line: string) => { errors.push(line) })
+  const readConfig = () => { throw new Error('edge vcl reads no configuration') }
+  assert.equal(await runCli(['edge'], readConfig, () => ({})), 2)
+  assert.equal(await runCli(['edge', 'vcl'], readConfig, () => ({})), 2)
+  assert.equal(await runCli(['edge', 'vcl', '--backend', 'nohost'], readConfig, () => ({})), 2)
+  assert.equal(await runCli(['edge', 'vcl', '--backend', '127.0.0.1:3000', '--purge-from', '10.0.0.0/99'], readConfig, () => ({})), 2)
+  assert.deepEqual(errors.map((line) => line.split(':').slice(0, 2).join(':')), [
+    'status-api: edge', 'status-api: edge vcl', 'status-api: edge vcl', 'status-api: edge vcl'
+  ])
 })
