@@ -5,6 +5,7 @@ import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
 import accessLog from './http/access-log.ts'
 import conventions from './http/conventions.ts'
+import edgeHeaders from './http/edge-headers.ts'
 import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError, MAX_PATH_SEGMENT } from './http/client-errors.ts'
 import plainNumbers from './http/plain-numbers.ts'
 import { throttledRejectionLog } from './http/rejection-log.ts'
@@ -37,6 +38,9 @@ import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
 import { serviceStatusSource } from './site/status-source.ts'
 
+/** How long an idle client connection stays open: above the 60 s a cache in front keeps its idle connections. */
+export const KEEP_ALIVE_MS = 72_000
+
 export interface AppOptions {
   /** Plain text shown at the top of every page (the demo marks its data this way). */
   siteNotice?: string
@@ -56,6 +60,9 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Longer than a cache's idle backend connections (Varnish's backend_idle_timeout, 60 s): the cache always closes an
+    // idle connection first, so it never writes a request into one this side has just closed (DESIGN §13).
+    keepAliveTimeout: KEEP_ALIVE_MS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },
     // validateSchema: Ajv would compile the JSON Schema meta-schema at start (~25 ms) to check the few request schemas;
@@ -75,6 +82,8 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     draining: () => context.readiness.shuttingDown,
     notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice, product: config.status.product }), config.germanPrefix)
   })
+  // What shared caches are told: lifetimes and keys, worked out once per route as the routes below are registered.
+  await app.register(edgeHeaders, { edge: config.edge, revalidateSeconds: config.probeIntervalSeconds })
   await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
   await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
   if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })

@@ -14,6 +14,7 @@ import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
+import type { EdgePurge } from './publish/edge-purge.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
 import { createManualStatuses, type ManualStatuses } from './monitor/manual-statuses.ts'
@@ -44,6 +45,8 @@ export interface Context {
   metrics: Metrics | undefined
   /** Notification delivery, the maintenance clock and the status watch; undefined when no target is configured. */
   notifications: Notifications | undefined
+  /** Purges shared caches when what their keys show changes; undefined without EDGE_PURGE. */
+  edgePurge: EdgePurge | undefined
   /** Starts the background work (monitor rounds, incidents refresher); serve calls it, tests drive runOnce() instead. */
   start (): void
   /** Stops background work and closes the stores; safe to call twice. */
@@ -61,6 +64,8 @@ export interface ContextOptions {
   cacheKeyPrefix?: string
   /** Shorter notification timings for tests. */
   notify?: Partial<NotifyTuning>
+  /** How often the edge purge looks for changes; 250 ms unless a test asks otherwise. */
+  edgeIntervalMs?: number
   /** The documentation, already loaded from config.docsDir (tests build it once per process); built here otherwise. */
   docs?: DocsSite
 }
@@ -128,6 +133,12 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const metrics = config.metricsPort === undefined
     ? undefined
     : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
+  // Shared caches purged on change (DESIGN §13): only with EDGE_PURGE, through the outbox the notifications use.
+  const edgePurge = config.edge.purge.length === 0
+    ? undefined
+    : (await import('./publish/edge-purge.ts')).createEdgePurge({
+        database, status, incidents, components: config.status.components, clock, logger, docsDir: config.docsDir, intervalMs: options.edgeIntervalMs
+      })
   if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))
   const start = () => {
     incidents.start()
@@ -135,17 +146,18 @@ export async function openContext (config: Config, options: ContextOptions = {})
     checks.start()
     monitor.start()
     notifications?.start()
+    edgePurge?.start()
   }
 
   let closed: Promise<void> | undefined
   const close = () => {
     incidents.stop()
     manualStatuses?.stop()
-    closed ??= Promise.all([checks.stop(), monitor.stop(), notifications?.stop()])
+    closed ??= Promise.all([checks.stop(), monitor.stop(), notifications?.stop(), edgePurge?.stop()])
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, checks, monitor, status, manualStatuses, docs, metrics, notifications, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, checks, monitor, status, manualStatuses, docs, metrics, notifications, edgePurge, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

@@ -21,6 +21,7 @@ const commands: Array<{ name: string, summary: string, load: () => Promise<Comma
   { name: 'push', summary: 'record that a push component is alive (for cron jobs and workers)', load: async () => (await import('./push.ts')).pushCommand },
   { name: 'notify', summary: 'list, retry or test notifications', load: async () => (await import('./notify.ts')).notifyCommand },
   { name: 'discord', summary: 'register the slash commands in the operator guild', load: async () => (await import('./discord.ts')).discordCommand },
+  { name: 'edge', summary: 'print the Varnish VCL that puts a cache in front of the public port', load: async () => (await import('./edge.ts')).edgeCommand },
   { name: 'config', summary: 'check a status file, or print its JSON Schema for editors', load: async () => (await import('./config.ts')).configCommand },
   { name: 'check', summary: 'probe a running instance (exit code for container health checks)', load: async () => (await import('./check.ts')).checkCommand },
   { name: 'seed', summary: 'write a made-up health history for demos and benchmarks', load: async () => (await import('./seed.ts')).seedCommand },

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { Env } from '../lib/environment.ts'
+import { edgeConfig, type EdgeConfig } from './edge.ts'
 import { discordCommandsConfig, type DiscordCommandsConfig } from './discord.ts'
 import { monitorConfig, type MonitorConfig } from './monitor.ts'
 import { notifyConfig, type NotifyConfig } from './notify.ts'
@@ -17,6 +18,8 @@ export interface Config extends ServerConfig, StoresConfig, MonitorConfig, Opera
   status: StatusDeclaration
   /** Slash commands from Discord (DESIGN §12). */
   discord: DiscordCommandsConfig
+  /** Shared caches in front of the service: their lifetimes, keys and purges (DESIGN §13). */
+  edge: EdgeConfig
 }
 
 /** Reads `.env` from the working directory when present (values already in the environment win). */
@@ -50,6 +53,7 @@ export function loadConfig (env: Env = process.env): Config {
     ...operatorConfig(read, operatorPort),
     notify: notifyConfig(read),
     status: statusDeclaration(env),
-    discord: discordCommandsConfig(read)
+    discord: discordCommandsConfig(read),
+    edge: edgeConfig(read)
   }
 }

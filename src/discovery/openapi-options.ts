@@ -39,7 +39,9 @@ and incidents, liveness and readiness, and a search over the documentation.
   \`204\`). Any other method gets \`405\` with \`Allow: GET, HEAD, OPTIONS\`.
 - **Polling.** \`GET /api/v1/health\` is the endpoint meant for polling; once a minute is enough.
 - **Caching.** Every successful response has a strong \`ETag\`; send it in \`If-None-Match\` to get \`304\`.
-  \`Cache-Control\` says how long each response may be reused.
+  \`Cache-Control\` says how long each response may be reused, by browsers (\`max-age\`) and by shared caches
+  (\`s-maxage\`, \`stale-while-revalidate\`, \`stale-if-error\`); liveness and readiness are \`no-store\`. When the
+  operator turns the cache keys on, \`Surrogate-Key\` and \`Cache-Tag\` name what a response depends on.
 - **Errors** are RFC 9457 \`application/problem+json\` with a stable \`code\`, and are never cached.
 - **Rate limit.** Requests per client IP per minute (600 by default), shared by all routes except liveness and
   readiness; \`RateLimit-*\` headers tell the budget, \`429\` with \`Retry-After\` says when to come back.

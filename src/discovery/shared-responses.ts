@@ -22,10 +22,12 @@ const sharedHeaders = {
     example: '"3q2-7w1Vxk0fU9b3tA5d0Jm4c2E"'
   },
   'Cache-Control': {
-    description: 'How long the response may be reused (see each operation); errors are `no-store`.',
+    description: 'How long the response may be reused: `max-age` for browsers, and for shared caches (CDNs, Varnish) ' +
+      '`s-maxage`, `stale-while-revalidate` and `stale-if-error` (how long a cache may keep serving its copy while this ' +
+      'service is down); liveness, readiness and errors are `no-store`.',
     required: true,
     schema: { type: 'string' },
-    example: 'public, max-age=10'
+    example: 'public, max-age=10, s-maxage=10, stale-while-revalidate=15, stale-if-error=86400'
   },
   Allow: {
     description: 'The methods every path supports.',

@@ -87,7 +87,8 @@ function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
       timestamp: status.since
     }
   }
-  return { title: 'Test notification', url: links.status, description: payload.message, color: COLOURS.test, fields: [] }
+  // A purge is never given to Discord (only purge targets get them); it reads as a test should one ever arrive.
+  return { title: 'Test notification', url: links.status, description: 'message' in payload ? payload.message : '', color: COLOURS.test, fields: [] }
 }
 
 /** The components whose measured status changed, as a sentence (events written before they were named carry none). */

@@ -6,6 +6,7 @@ export type EventKind =
   | 'incident.opened' | 'incident.updated' | 'incident.resolved'
   | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended'
   | 'status.changed'
+  | 'edge.purge'
 
 export interface IncidentData {
   id: number
@@ -61,6 +62,20 @@ export type EventPayload =
   | { maintenance: MaintenanceData }
   | { status: StatusData }
   | { test: true, message: string }
+  | { purge: PurgeData }
+
+/** What a shared cache must drop (DESIGN §13): the keys whose content changed. Only purge targets are given these events. */
+export interface PurgeData {
+  keys: string[]
+}
+
+/** The event kind only purge targets get, and they get nothing else. */
+export const PURGE_KIND = 'edge.purge'
+
+/** A purge of `keys`; `dedupeKey` when several replicas may write the same one (the version purge at start). */
+export function purgeEvent (keys: string[], at: string, dedupeKey?: string): NewEvent {
+  return { kind: PURGE_KIND, subject: 'edge', payload: { purge: { keys } } satisfies EventPayload, at, dedupeKey }
+}
 
 const incidentSubject = (id: number) => `incident:${id}`
 const maintenanceSubject = (id: number) => `maintenance:${id}`

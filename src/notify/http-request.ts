@@ -14,10 +14,10 @@ export class DeliveryError extends Error {
 }
 
 export interface RequestOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PURGE'
   headers: Record<string, string>
-  /** Undefined: no body (GET, DELETE). */
-  body: string | undefined
+  /** JSON; none for GET, DELETE and a Varnish PURGE. */
+  body?: string | undefined
   timeoutMs: number
 }
 

@@ -11,7 +11,7 @@ import { createCrossposter } from './discord-rest.ts'
 import { createFollowerWorker, type FollowerWorker } from './follower-worker.ts'
 import { createMaintenanceClock } from './maintenance-clock.ts'
 import { createStatusWatch } from './status-watch.ts'
-import { targetsOf } from './targets.ts'
+import { purgeTargetsOf, targetsOf, type Target } from './targets.ts'
 import { createDeliveryWorker, type DeliveryWorker, type WorkerTuning } from './worker.ts'
 
 /** Timings tests shorten: the worker's, how long a status must hold, how often the maintenance clock reads. */
@@ -31,7 +31,11 @@ export interface Notifications {
 }
 
 export interface NotificationsOptions {
-  config: Pick<Config, 'notify' | 'publicBaseUrl'> & { status?: Pick<Config['status'], 'product'>, discord?: Pick<Config['discord'], 'botToken' | 'apiBase' | 'fanoutPerSecond'> }
+  config: Pick<Config, 'notify' | 'publicBaseUrl'> & {
+    status?: Pick<Config['status'], 'product'>
+    discord?: Pick<Config['discord'], 'botToken' | 'apiBase' | 'fanoutPerSecond'>
+    edge?: Pick<Config['edge'], 'purge'>
+  }
   database: Database
   clock: Clock
   logger: Logger
@@ -39,40 +43,47 @@ export interface NotificationsOptions {
 }
 
 /**
- * Undefined when no target is configured and there can be no followers (no DISCORD_BOT_TOKEN), or without
- * PUBLIC_BASE_URL: then nothing is watched or sent (the CLI still records events).
+ * Undefined when there is nowhere to send to: no notification target and no followers (both need PUBLIC_BASE_URL;
+ * followers need DISCORD_BOT_TOKEN), and no cache to purge. Then nothing is watched or sent (the CLI still records
+ * events). Shared caches to purge (EDGE_PURGE) are targets of the same outbox: delivered once across replicas,
+ * retried, each in its own lane.
  */
 export function createNotifications (options: NotificationsOptions): Notifications | undefined {
   const { config, database, clock, logger, tuning = {} } = options
-  const targets = targetsOf(config.notify)
-  const botToken = config.discord?.botToken
-  if ((targets.length === 0 && botToken === undefined) || config.publicBaseUrl === undefined) return undefined
+  const baseUrl = config.publicBaseUrl
+  const notifyTargets = baseUrl === undefined ? [] : targetsOf(config.notify)
+  const targets: Target[] = [...notifyTargets, ...purgeTargetsOf(config.edge?.purge ?? [])]
+  const botToken = baseUrl === undefined ? undefined : config.discord?.botToken
+  if (targets.length === 0 && botToken === undefined) return undefined
   const product = config.status === undefined ? undefined : notifyProduct(config.status.product)
   const workerTuning = { timeoutMs: config.notify.timeoutSeconds * 1000, ...tuning }
-  const rest = botToken === undefined ? undefined : { apiBase: config.discord!.apiBase, botToken, timeoutMs: workerTuning.timeoutMs }
+  const rest = botToken === undefined || config.discord === undefined ? undefined : { apiBase: config.discord.apiBase, botToken, timeoutMs: workerTuning.timeoutMs }
   const crosspost = rest === undefined || !config.notify.discordCrosspost
     ? undefined
     : createCrossposter(rest, (what, answer) => logger.warn({ ...answer }, `notifications: ${what}`))
   const worker = createDeliveryWorker({
-    database, clock, logger, targets, baseUrl: config.publicBaseUrl,
+    // Links are made only for notification targets, which need PUBLIC_BASE_URL (the configuration says so at start).
+    database, clock, logger, targets, baseUrl: baseUrl ?? new URL('http://localhost/'),
     discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
     product, crosspost, tuning: workerTuning
   })
-  const followers = rest === undefined
+  const followers = rest === undefined || baseUrl === undefined || config.discord === undefined
     ? undefined
-    : createFollowerWorker({ database, clock, logger, baseUrl: config.publicBaseUrl, apiBase: rest.apiBase, perSecond: config.discord!.fanoutPerSecond, product, tuning: workerTuning })
+    : createFollowerWorker({ database, clock, logger, baseUrl, apiBase: rest.apiBase, perSecond: config.discord.fanoutPerSecond, product, tuning: workerTuning })
+  // Status changes and windows are events only for someone who hears them; purge targets have a watch of their own.
+  const watching = notifyTargets.length > 0 || followers !== undefined
   const maintenanceClock = createMaintenanceClock({ database, clock, logger, pollMs: tuning.clockPollMs })
   const statusWatch = createStatusWatch({ database, logger, holdMs: tuning.statusHoldMs })
   let started = false
   return {
     worker,
     followers,
-    observe: (body) => started ? statusWatch.observe(body) : Promise.resolve(),
+    observe: (body) => started && watching ? statusWatch.observe(body) : Promise.resolve(),
     start () {
       started = true
       worker.start()
       followers?.start()
-      maintenanceClock.start()
+      if (watching) maintenanceClock.start()
       logger.info({ targets: targets.map((target) => target.key), followers: followers !== undefined }, 'notifications: delivering')
     },
     async stop () {

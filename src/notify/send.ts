@@ -2,6 +2,7 @@
 import { deliverDiscord, type DiscordMessageStore, type DiscordOptions } from './discord.ts'
 import type { EventPayload } from './events.ts'
 import { linksFor } from './links.ts'
+import { deliverPurge } from './purge.ts'
 import { webhookProduct, type NotifyProduct } from './product.ts'
 import type { Outcome } from './outcome.ts'
 import type { Target } from './targets.ts'
@@ -31,6 +32,10 @@ export interface SendOptions {
 }
 
 export function sendEvent (target: Target, event: OutgoingEvent, options: SendOptions): Promise<Outcome> {
+  if (target.kind === 'purge') {
+    const keys = 'purge' in event.payload ? event.payload.purge.keys : []
+    return deliverPurge(target.purge, keys, options.timeoutMs)
+  }
   const links = linksFor(options.baseUrl, event.subject)
   if (target.kind === 'discord') {
     return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product, onCreated: options.onCreated })

@@ -41,10 +41,12 @@ export interface WorkerTuning {
   retryWindowMs: number
   /** Deliveries claimed per round and target; default 20. */
   batch: number
+  /** How often a cache purge target looks for due purges; default 250 ms (a change should reach the edge within 2 s). */
+  purgePollMs: number
 }
 
 export const DEFAULT_TUNING: WorkerTuning = {
-  pollMs: 1000, timeoutMs: 10_000, leaseMs: 30_000, backoffBaseMs: 10_000, backoffMaxMs: HOUR_MS, retryWindowMs: 24 * HOUR_MS, batch: 20
+  pollMs: 1000, timeoutMs: 10_000, leaseMs: 30_000, backoffBaseMs: 10_000, backoffMaxMs: HOUR_MS, retryWindowMs: 24 * HOUR_MS, batch: 20, purgePollMs: 250
 }
 
 export interface WorkerOptions {
@@ -116,7 +118,7 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     }
     // Events older than the retry window would only fail: the scan stays within it.
     const windowStart = iso(now - tuning.retryWindowMs)
-    await fanOut(database.db, target.key, since > windowStart ? since : windowStart, iso(now), iso(now + tuning.retryWindowMs))
+    await fanOut(database.db, target.key, since > windowStart ? since : windowStart, iso(now), iso(now + tuning.retryWindowMs), target.kind === 'purge')
     if (now - lastPrune >= HOUR_MS) {
       lastPrune = now
       await pruneEvents(database.db, iso(now - KEEP_EVENTS_MS))
@@ -159,7 +161,7 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
   const lanes = targets.map((target) => repeating({
     round: () => runTarget(target),
     // Straight on while there is work; otherwise the next poll.
-    delayAfter: (attempted) => (attempted ?? 0) > 0 ? 0 : tuning.pollMs,
+    delayAfter: (attempted) => (attempted ?? 0) > 0 ? 0 : target.kind === 'purge' ? tuning.purgePollMs : tuning.pollMs,
     onFailing: (error) => logger.warn({ target: target.key, code: (error as { code?: unknown }).code }, 'notifications: cannot read the outbox; trying again'),
     onRecovered: () => logger.info({ target: target.key }, 'notifications: reading the outbox again')
   }))

@@ -16,6 +16,11 @@ export interface StatusPageOptions {
   now: string
   /** How often the refresh script asks the API; 60 in production, shorter only in tests. */
   refreshSeconds: number
+  /**
+   * After how many seconds past its last check the data is stale (three probe intervals plus EDGE_CACHE_SECONDS,
+   * DESIGN §13): the script then marks the page. Undefined: never marked.
+   */
+  staleAfterSeconds?: number
   paths: { en: string, de: string }
   germanPrefix: string
   /** The status file's product: the page is then "Acme status" ("Acme Status"); undefined: "System status". */
@@ -38,7 +43,7 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}" data-indicator="${indicator}">
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
 ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort, discordCommands: options.discordCommands })}
@@ -46,6 +51,7 @@ ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options
 <div class="page-meta">
 <p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>
 <p id="refresh-error" class="refresh-error" hidden>${escapeHtml(text.refreshFailed)}</p>
+<p id="stale-notice" class="stale-notice" role="status" hidden></p>
 </div>
 </div>`
   const other: Locale = lang === 'en' ? 'de' : 'en'
@@ -63,6 +69,12 @@ ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options
     germanPrefix: options.germanPrefix,
     notice: options.notice
   })
+}
+
+/** What the script needs to tell a stale copy (one a cache kept while the origin was away): the last check and the limit. */
+function staleData (bodies: StatusPageOptions['bodies'], staleAfterSeconds: number | undefined): string {
+  if (staleAfterSeconds === undefined || bodies.health === null) return ''
+  return ` data-checked-at="${escapeHtml(bodies.health.checkedAt)}" data-stale-after-seconds="${staleAfterSeconds}"`
 }
 
 /**

@@ -12,6 +12,7 @@ import { operatorMigration } from './migrations/007-operator.ts'
 import { followsMigration } from './migrations/008-follows.ts'
 import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.ts'
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
+import { edgeStateMigration } from './migrations/012-edge-state.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -24,7 +25,8 @@ function migrations (database: Database): Record<string, Migration> {
     '007-operator': operatorMigration(),
     '008-follows': followsMigration(database.dialect),
     '009-idempotent-answers': idempotentAnswersMigration(),
-    '010-shard-total': shardTotalMigration()
+    '010-shard-total': shardTotalMigration(),
+    '012-edge-state': edgeStateMigration()
   }
 }
 

@@ -160,11 +160,12 @@ export interface Tables {
   notify_discord_messages: NotifyDiscordMessagesTable
   notify_status: NotifyStatusTable
   discord_follows: DiscordFollowsTable
+  edge_state: EdgeStateTable
 }
 
 export interface NotifyEventsTable {
   id: Generated<number>
-  /** incident.opened | incident.updated | incident.resolved | maintenance.scheduled | maintenance.started | maintenance.ended | status.changed */
+  /** incident.opened | incident.updated | incident.resolved | maintenance.scheduled | maintenance.started | maintenance.ended | status.changed | edge.purge */
   kind: string
   /** Events of one subject reach a target in order: incident:{id}, maintenance:{id}, status. */
   subject: string
@@ -225,4 +226,13 @@ export interface DiscordFollowsTable {
   created_by: string | null
   created_at: string
   updated_at: string
+}
+
+/** What the shared caches were last purged for (DESIGN §13), one row per kind: what the public keys show, and the version. */
+export interface EdgeStateTable {
+  /** `shown` (what the status, incidents and windows show) or `version` (the service's version and its docs). */
+  name: string
+  /** A fingerprint or a JSON summary; compared, never parsed by anything else. */
+  state: string
+  changed_at: string
 }

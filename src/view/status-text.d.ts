@@ -19,6 +19,8 @@ export interface StatusText {
   impact: Record<'none' | 'minor' | 'major' | 'critical', string>
   lastUpdated: string
   refreshFailed: string
+  /** The page's data is older than it should be (DESIGN §13): `when` is the last check it shows, e.g. "14:02 UTC". */
+  staleSince: (when: string) => string
   refreshNote: (seconds: number) => string
   utc: string
   updatesLabel: string

@@ -163,6 +163,7 @@ export const TEXT = {
     sectionUnavailable: 'This information is not available right now; the page will try again.',
     lastUpdated: 'Last updated',
     refreshFailed: 'Could not refresh just now; showing the last known status.',
+    staleSince: (when) => `Last confirmed ${when} — this page could not be refreshed since.`,
     refreshNote: (seconds) => `This page refreshes itself every ${seconds} seconds while it is open.`,
     now: 'Now',
     utc: 'UTC'
@@ -280,6 +281,7 @@ export const TEXT = {
     sectionUnavailable: 'Diese Angaben sind gerade nicht verfügbar; die Seite versucht es erneut.',
     lastUpdated: 'Zuletzt aktualisiert',
     refreshFailed: 'Aktualisieren ist gerade fehlgeschlagen; angezeigt wird der letzte bekannte Stand.',
+    staleSince: (when) => `Zuletzt bestätigt ${when} – seitdem konnte diese Seite nicht aktualisiert werden.`,
     refreshNote: (seconds) => `Diese Seite aktualisiert sich alle ${seconds} Sekunden, solange sie geöffnet ist.`,
     now: 'Jetzt',
     utc: 'UTC'

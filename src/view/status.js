@@ -29,6 +29,35 @@ function start (root) {
   const latest = {}
   /** Whether the last incidents body read had more after it (undefined before the first). */
   let olderIncidents
+  /** The last check of the data shown, and how old it may get before the page says it is stale (DESIGN §13). */
+  let checkedAt = root.dataset.checkedAt
+  const staleAfterMs = Number(root.dataset.staleAfterSeconds) * 1000
+
+  /** Compares the data's last check with the reader's clock: marks the page stale, in words, or clears the mark. */
+  function markStale () {
+    if (!(staleAfterMs > 0) || checkedAt === undefined || Number.isNaN(Date.parse(checkedAt))) return
+    const stale = Date.now() - Date.parse(checkedAt) > staleAfterMs
+    const notice = document.getElementById('stale-notice')
+    if (stale) {
+      root.dataset.stale = 'true'
+      if (notice !== null) { notice.textContent = text.staleSince(dateTime(text, checkedAt)); notice.hidden = false }
+    } else {
+      delete root.dataset.stale
+      if (notice !== null) notice.hidden = true
+    }
+  }
+
+  /** The time of the last check behind what was just read (a cache may hand out an old copy); undefined when unknown. */
+  async function lastCheck () {
+    try {
+      const response = await fetch('/api/v1/health', { headers: { accept: 'application/json' }, cache: 'no-cache' })
+      // 503 with the health body is an answer (the product is down); a problem has no checkedAt.
+      const body = (response.headers.get('content-type') ?? '').startsWith('application/json') ? await response.json() : undefined
+      return typeof body?.checkedAt === 'string' ? body.checkedAt : undefined
+    } catch {
+      return undefined
+    }
+  }
 
   async function fetchBody (name) {
     const response = await fetch(ENDPOINTS[name], { headers: { accept: 'application/json' }, cache: 'no-cache' })
@@ -112,7 +141,8 @@ function start (root) {
     running = true
     lastRun = Date.now()
     const names = Object.keys(ENDPOINTS)
-    const results = await Promise.allSettled(names.map(fetchBody))
+    const [results, checked] = await Promise.all([Promise.allSettled(names.map(fetchBody)), lastCheck()])
+    if (checked !== undefined) checkedAt = checked
     let failed = false
     // Every body first, so a section that reads two (a component's incident titles) sees both of this round.
     results.forEach((result, i) => { if (result.status === 'fulfilled') latest[names[i]] = result.value })
@@ -128,6 +158,7 @@ function start (root) {
       const now = new Date().toISOString()
       if (updated !== null) { updated.dateTime = now; updated.textContent = dateTime(text, now) }
     }
+    markStale()
     running = false
     root.dataset.refreshes = String(Number(root.dataset.refreshes ?? '0') + 1)
     schedule(intervalMs)
@@ -139,6 +170,7 @@ function start (root) {
   }
 
   enhanceShards(root, text)
+  markStale()
 
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) { clearTimeout(timer); timer = undefined; return }

@@ -236,3 +236,19 @@ export class WebhookReceiver extends Receiver {
     }
   }
 }
+
+/** A stand-in for a cache's purge API (Fastly, Cloudflare, a Varnish, any URL): records each request, answers 200. */
+export class PurgeReceiver extends Receiver {
+  static async start (): Promise<PurgeReceiver> {
+    const receiver = new PurgeReceiver()
+    await receiver.listen()
+    return receiver
+  }
+
+  get origin (): string { return `http://127.0.0.1:${this.port}` }
+
+  protected answer (_request: Received, behaviour: Behaviour) {
+    if (behaviour.kind === 'status') return behaviour
+    return { status: 200, body: { success: true } }
+  }
+}

@@ -102,7 +102,7 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => 
     assert.doesNotMatch(await text(page, '#active-incidents'), /Dashboard login fails/)
 
     await refreshed(page, 1_000, 1)
-    assert.deepEqual(apiCalls, { components: 1, history: 1, discord: 1, incidents: 1, shards: 1 })
+    assert.deepEqual(apiCalls, { components: 1, health: 1, history: 1, discord: 1, incidents: 1, shards: 1 }, 'the data, and the health (its checkedAt is compared with the clock)')
     assert.match(await text(page, '#active-incidents'), /Dashboard login fails/)
     assert.match(await text(page, '#active-incidents'), /Logins time out\./)
     assert.equal(await text(page, '#overall h2'), 'Major outage')

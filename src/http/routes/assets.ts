@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { projectRoot } from '../../config/project-root.ts'
 import { sendableBytes, type SendableBody } from '../../lib/serialized.ts'
 import { cacheControl } from '../headers.ts'
+import { VERSION_KEYS } from '../edge-headers.ts'
 import { sendSerialized } from '../send.ts'
 import { problems } from '../../api/problems.ts'
 
@@ -40,7 +41,7 @@ export default async function assetRoutes (fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const assets = loadAssets(ASSETS_DIRS)
   app.get<{ Params: { name: string } }>('/assets/:name', {
-    config: { cacheControl: cacheControl.asset }
+    config: { cacheControl: cacheControl.asset, edgeKeys: VERSION_KEYS }
   }, async (request, reply) => {
     // Only names read from the folder at start are served: no path ever reaches the file system.
     const asset = assets.get(request.params.name)

@@ -91,11 +91,11 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     }
     const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['database'] }) })
     app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.svg`, {
-      config: { cacheControl: cacheControl.badge },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'] },
       schema: { params, querystring: BadgeLabelQuery }
     }, async (request, reply) => sendSerialized(reply, svg(keyOf(declaredComponent(request.params), request.query), await views()), { type: SVG_TYPE }))
     app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.json`, {
-      config: { cacheControl: cacheControl.badge },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'] },
       schema: {
         summary: `${COMPONENT_SUMMARIES[badge]} (Shields.io endpoint JSON)`,
         description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/{component}/${badge}.svg\`. ` +
@@ -130,14 +130,14 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     }
 
     app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.svg`, {
-      config: { cacheControl: cacheControl.badge },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'] },
       schema: { querystring: query }
     }, async (request, reply) => {
       return sendSerialized(reply, svg(keyOf(componentOf(request.query), request.query), await views()), { type: SVG_TYPE })
     })
 
     app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.json`, {
-      config: { cacheControl: cacheControl.badge },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'] },
       schema: {
         summary: `${SUMMARIES[badge]} (Shields.io endpoint JSON)`,
         description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/${badge}.svg\`, ` +

@@ -29,7 +29,7 @@ function brandAssets (product: DeclaredProduct): Map<string, BrandAsset> {
 export default async function brandAssetRoutes (app: FastifyInstance, options: BrandAssetOptions): Promise<void> {
   const assets = brandAssets(options.product)
   app.get<{ Params: { name: string } }>('/assets/brand/:name', {
-    config: { cacheControl: cacheControl.immutable }
+    config: { cacheControl: cacheControl.immutable, edgeKeys: ['version'] }
   }, async (request, reply) => {
     // Only the paths built at start are served: no name reaches the file system.
     const asset = assets.get(`/assets/brand/${request.params.name}`)

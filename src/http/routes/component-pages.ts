@@ -42,7 +42,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/components/:id', germanPrefix), {
-      config: { cacheControl: cacheControl.incidents }
+      config: { cacheControl: cacheControl.incidents, edgeKeys: ['status', 'component-:id', 'incidents', 'history'] }
     }, async (request, reply) => {
       const { id } = request.params
       const model = status.current()
@@ -78,7 +78,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
   // The sparkline of a component card on the status page, as an image (both languages load the same one).
   const images = new Map<string, { history: ComponentHistory | null, image: Serialized<string> }>()
   app.get<{ Params: { id: string } }>('/status/components/:id/latency.svg', {
-    config: { cacheControl: cacheControl.history }
+    config: { cacheControl: cacheControl.history, edgeKeys: ['history', 'component-:id'] }
   }, async (request, reply) => {
     const { id } = request.params
     if (!status.current().value.components.some((candidate) => candidate.id === id)) throw problems.notFound()

@@ -17,6 +17,7 @@ import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
 import type { PageSource } from '../../site/page-source.ts'
 import { baseUrlOf } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
+import { VERSION_KEYS } from '../edge-headers.ts'
 import { sendSerialized } from '../send.ts'
 import { problems } from '../../api/problems.ts'
 import { ApiCatalogBody, OpenApiBody } from '../../api/discovery.ts'
@@ -50,7 +51,7 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
   const { config, pages } = options
   const staging = config.deployEnv === 'staging'
   const vary = varyOf(config)
-  const routeConfig = { cacheControl: cacheControl.discovery }
+  const routeConfig = { cacheControl: cacheControl.discovery, edgeKeys: VERSION_KEYS }
   // The generated description exists once the app is ready; every route below is only called after that.
   const described = () => app.swagger() as unknown as Record<string, unknown>
 

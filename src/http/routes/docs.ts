@@ -8,6 +8,7 @@ import { renderDocPage, renderSearchPage } from '../../docs/views.ts'
 import { LruCache } from '../../lib/lru.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { cacheControl } from '../headers.ts'
+import { VERSION_KEYS } from '../edge-headers.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { SearchBody, SearchQuery, type SearchBody as SearchBodyType } from '../../api/search.ts'
@@ -47,7 +48,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   const pages = new Map<string, Serialized<string>>()
 
   app.get(`${root}/api/search`, {
-    config: { cacheControl: cacheControl.search },
+    config: { cacheControl: cacheControl.search, edgeKeys: VERSION_KEYS },
     schema: {
       summary: `Search the ${language} documentation`,
       description: `Section-level full-text search over the ${language} docs: stemming, umlaut folding (ä = ae, ß = ss), ` +
@@ -72,7 +73,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
 
   // Where the search box sends its form without JavaScript: the same results as HTML.
   app.get<{ Querystring: Record<string, unknown> }>(`${root}/search`, {
-    config: { cacheControl: cacheControl.page },
+    config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS },
     schema: { hide: true }
   }, async (request, reply) => {
     const raw = request.query.q
@@ -93,7 +94,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     }
     return rendered
   }
-  const pageOptions = { config: { cacheControl: cacheControl.page }, schema: { hide: true } }
+  const pageOptions = { config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS }, schema: { hide: true } }
   app.get(root, pageOptions, async (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
   app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, async (request, reply) =>
     sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlOf(request, config)))

@@ -63,7 +63,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
       // The incidents body changes when the rows do and when a window starts or ends: exactly when an entry can appear.
       const whole = rebuiltOnChange((baseUrl, [rows]: Inputs) => build(baseUrl, lang, format, rows, []))
       app.get<{ Querystring: { component?: string[] } }>(feedPath(lang, format, config.germanPrefix), {
-        config: { cacheControl: cacheControl.feed },
+        config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents', 'status'] },
         preValidation: repeatableQuery('component'),
         schema: { querystring: query }
       }, async (request, reply) => {

@@ -21,7 +21,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   const { monitor, status } = options
 
   app.get('/api/v1/health', {
-    config: { cacheControl: cacheControl.health },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['status'] },
     schema: {
       summary: 'Health: overall status, version, uptime and components',
       description: 'The monitor\'s latest snapshot (components are probed every few seconds; no database query per request). ' +
@@ -39,11 +39,13 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   }, async (_request, reply) => {
     const snapshot = status.health()
     if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
+    // Down is news, not an error: the 503 body is as cacheable as the 200 one (a surge of readers is likeliest then).
+    if (snapshot.statusCode === 503) reply.header('cache-control', reply.routeOptions.config.cacheControl)
     return sendSerialized(reply, snapshot, { statusCode: snapshot.statusCode })
   })
 
   app.get('/api/v1/health/components', {
-    config: { cacheControl: cacheControl.health },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['status'] },
     schema: {
       summary: 'Components: what the status page shows, and the page indicator',
       description: 'Every component the operator declared, in page order, with its effective status in Statuspage\'s ' +
@@ -58,7 +60,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   // One body per declared component, built again only when the model or that component's history is another object.
   const details = new Map<string, { model: unknown, history: ComponentHistory, body: Serialized<ComponentDetailBody> }>()
   app.get('/api/v1/health/components/:id', {
-    config: { cacheControl: cacheControl.history },
+    config: { cacheControl: cacheControl.history, edgeKeys: ['status', 'component-:id', 'history'] },
     schema: {
       summary: 'One component: its status now, its last 24 hours and its 90 days of uptime',
       description: 'A component of GET /api/v1/health/components by its id: what the status page shows of it now, its minute ' +
@@ -95,7 +97,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   })
 
   app.get('/api/v1/health/history', {
-    config: { cacheControl: cacheControl.history },
+    config: { cacheControl: cacheControl.history, edgeKeys: ['history', 'status'] },
     schema: {
       summary: 'History: the last 24 hours of minute checks and 90 days of uptime',
       description: 'One check per minute of the last 24 hours (oldest first; minutes without a record are absent), ' +

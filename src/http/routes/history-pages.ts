@@ -49,7 +49,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     app.get(localPath(lang, '/status/history', germanPrefix), {
-      config: { cacheControl: cacheControl.incidents },
+      config: { cacheControl: cacheControl.incidents, edgeKeys: ['history', 'incidents'] },
       schema: { querystring: HistoryQuery }
     }, async (request, reply) => {
       if (!incidents.loaded) throw problems.notReady('Incidents have not been read from the database yet.')

@@ -47,16 +47,17 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
   const declaration = config.status
   const incidentPages = pageCache<object>()
   const maintenancePages = pageCache<object>()
-  const routeConfig = { cacheControl: cacheControl.incidents }
+  const incidentConfig = { cacheControl: cacheControl.incidents, edgeKeys: ['incidents', 'incident-:id'] }
+  const maintenanceConfig = { cacheControl: cacheControl.incidents, edgeKeys: ['incidents'] }
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
-    app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: incidentConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
       return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, product, notice, incident, declaration })), baseUrlOf(request, config))
     })
 
-    app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: routeConfig }, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: maintenanceConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found

@@ -9,6 +9,7 @@ import { localPath } from '../../view/status-links.js'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../view/status-view.js'
 import { cacheControl } from '../headers.ts'
+import { VERSION_KEYS } from '../edge-headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { baseUrlOf } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
@@ -33,7 +34,7 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     // Built again only when one of the bodies it shows has changed, like the HTML status page.
     let built: { bodies: StatusBodies, text: Serialized<string> } | undefined
-    app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health } }, async (request, reply) => {
+    app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents'] } }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status.md: ${part} not available`))
       if (built === undefined || !sameBodies(built.bodies, bodies)) {
         const text = statusMarkdown(bodies, lang, follow)
@@ -44,14 +45,14 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
 
     for (const page of docs.list(lang)) {
       const text = encodeOnce(page.markdown, page.markdown)
-      app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page } }, async (_request, reply) =>
+      app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS } }, async (_request, reply) =>
         sendSerialized(reply, text, { type: MARKDOWN_TYPE }))
     }
   }
 
   // Every page in one file, for agents: a rare request, so it is put together on the first one (~5 ms of the start).
   let fullText: Serialized<string> | undefined
-  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery } }, async (_request, reply) => {
+  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery, edgeKeys: VERSION_KEYS } }, async (_request, reply) => {
     if (fullText === undefined) {
       const full = llmsFullTxt(docs)
       fullText = encodeOnce(full, full)

@@ -14,6 +14,7 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
   let serialised: Serialized<PlatformStatusBody> | undefined
 
   app.get('/api/v1/health/discord', {
+    config: { edgeKeys: ['platform'] },
     schema: {
       summary: 'The chat platform\'s status',
       description: 'Discord\'s own status page (an Atlassian Statuspage summary), normalised: overall indicator, components, ' +

@@ -30,7 +30,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
   }
 
   app.get('/api/v1/health/shards', {
-    config: { cacheControl: cacheControl.health },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['shards'] },
     schema: {
       summary: 'Shards: every bot shard by cluster, with its state, latency and last heartbeat',
       description: 'From the monitor\'s latest read of the shards\' heartbeats (every probe interval; no database query per ' +
@@ -44,7 +44,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
   }, async (_request, reply) => sendSerialized(reply, current().body))
 
   app.get<{ Params: { guildId: string } }>('/api/v1/health/shards/:guildId', {
-    config: { cacheControl: cacheControl.health },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['shards'] },
     attachValidation: true, // the handler words the 400 itself
     schema: {
       summary: 'Which shard serves a server, and is it connected?',

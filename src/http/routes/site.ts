@@ -40,6 +40,8 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const product = config.status.product
   const metricsPort = publicMetricsPort(config.metricsPort, config.metricsHost)
   const statusPaths = { en: statusPathOf('en', germanPrefix), de: statusPathOf('de', germanPrefix) }
+  // A copy older than this (three probe intervals, plus what a shared cache may add) says it is stale (DESIGN §13).
+  const staleAfterSeconds = 3 * config.probeIntervalSeconds + config.edge.cacheSeconds
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     // Each page is rendered again only when a body it shows has changed (a new health round, at most every
@@ -52,7 +54,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     let answered = answeredCache()
 
     app.get(localPath(lang, '/', germanPrefix), {
-      config: { cacheControl: cacheControl.page }
+      config: { cacheControl: cacheControl.page, edgeKeys: ['status', 'incidents'] }
     }, async (request, reply) => {
       let components = null
       try {
@@ -69,12 +71,12 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
 
     // The page shows the model first of all, which follows the health rounds: cached no longer than the health body.
     app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
-      config: { cacheControl: cacheControl.health }
+      config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents', 'platform', 'shards'] }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice })
+        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, staleAfterSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }

@@ -57,7 +57,7 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
   for (const name of STATUSPAGE_DOCUMENTS) for (const page of pages) {
     const { summary, description, schema } = DOCUMENTED[name]
     app.get(`${page}/api/v2/${name}`, {
-      config: { cacheControl: cacheControl.health },
+      config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents'] },
       schema: {
         summary,
         description: `${description} Atlassian Statuspage v2 field names and enums; the components, groups and indicator are ` +

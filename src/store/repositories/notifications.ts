@@ -39,10 +39,11 @@ export async function registerTarget (db: Kysely<Tables>, target: string, at: st
 }
 
 /**
- * Gives `target` a pending delivery of every event written at or after `since` that it has none of yet.
+ * Gives `target` a pending delivery of every event written at or after `since` that it has none of yet: a cache purge
+ * target (`purges`) only the `edge.purge` events, any other target every other event.
  * Any number of workers may run it at once: the unique (event, target) pair keeps one row each.
  */
-export async function fanOut (db: Kysely<Tables>, target: string, since: string, now: string, retryUntil: string): Promise<number> {
+export async function fanOut (db: Kysely<Tables>, target: string, since: string, now: string, retryUntil: string, purges = false): Promise<number> {
   const result = await db.insertInto('notify_deliveries')
     .columns(['event_id', 'target', 'subject', 'state', 'attempts', 'next_attempt_at', 'retry_until'])
     .expression((eb) => eb.selectFrom('notify_events as e')
@@ -51,6 +52,7 @@ export async function fanOut (db: Kysely<Tables>, target: string, since: string,
         s.val(now).as('next_attempt_at'), s.val(retryUntil).as('retry_until')
       ])
       .where('e.created_at', '>=', since)
+      .where('e.kind', purges ? '=' : '<>', 'edge.purge')
       .where((w) => w.not(w.exists(w.selectFrom('notify_deliveries as d').select('d.id')
         .whereRef('d.event_id', '=', 'e.id').where('d.target', '=', target))))
       .orderBy('e.id'))

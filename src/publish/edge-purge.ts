@@ -1,0 +1,172 @@
+// Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
+// maintenance windows — is watched in the background; when it changes, the keys that changed are written as one
+// `edge.purge` event to the outbox (src/notify/), which delivers it to each cache once across replicas, with retries.
+// The time of the last check alone is no change. At start, a new version purges the version-only documents (once).
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Logger } from 'pino'
+import type { DeclaredComponent } from '../declaration/declaration.ts'
+import type { IncidentsService } from '../incidents/service.ts'
+import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
+import type { Clock } from '../lib/clock.ts'
+import { VERSION } from '../monitor/version.ts'
+import { purgeEvent } from '../notify/events.ts'
+import type { StatusService } from '../status/service.ts'
+import type { Database } from '../store/database.ts'
+import { changeEdgeState, readEdgeState } from '../store/repositories/edge-state.ts'
+
+/** What the keys show, in a form two replicas compute alike: no times of checks, no latencies. */
+export interface Shown {
+  indicator: string
+  components: Record<string, string>
+  incidents: Record<string, string>
+  windows: Record<string, string>
+}
+
+export interface EdgePurgeOptions {
+  database: Database
+  status: StatusService
+  incidents: IncidentsService
+  components: readonly DeclaredComponent[]
+  clock: Clock
+  logger: Logger
+  /** The docs served (DOCS_DIR): their content is part of the version. */
+  docsDir: string
+  /** How often to look; default 250 ms. */
+  intervalMs?: number
+}
+
+export interface EdgePurge {
+  /** Looks once: writes a purge when what the keys show changed since this replica last looked. */
+  runOnce (): Promise<void>
+  start (): void
+  stop (): Promise<void>
+}
+
+/** What the keys show now, from the model and the incident rows. */
+export function shownNow (status: StatusService, rows: IncidentsData | undefined, now: number): Shown {
+  const body = status.current().value
+  const incidents: Record<string, string> = {}
+  const windows: Record<string, string> = {}
+  for (const incident of rows?.incidents ?? []) {
+    incidents[incident.id] = JSON.stringify([incident.status, incident.impact, incident.title, incident.resolved_at, incident.updated_at,
+      incident.updates.length, incident.components.map((component) => [component.id, component.status])])
+  }
+  for (const row of rows?.maintenances ?? []) {
+    windows[row.id] = JSON.stringify([maintenanceState(row, now), row.title, row.message, row.starts_at, row.ends_at, row.ended_at, row.components])
+  }
+  return {
+    indicator: body.indicator,
+    components: Object.fromEntries(body.components.map((component) => [component.id, component.status])),
+    incidents,
+    windows
+  }
+}
+
+/** The keys whose content differs between two states, sorted; none when nothing a key shows changed. */
+export function changedKeys (before: Shown, after: Shown, components: readonly DeclaredComponent[]): string[] {
+  const keys = new Set<string>()
+  if (before.indicator !== after.indicator) keys.add('status')
+  for (const id of differing(before.components, after.components)) {
+    keys.add('status').add(`component-${id}`).add('history')
+    const check = components.find((component) => component.id === id)?.check
+    if (check?.kind === 'platform') keys.add('platform')
+    if (check?.kind === 'builtin' && check.probe === 'bot') keys.add('shards')
+  }
+  for (const id of differing(before.incidents, after.incidents)) keys.add('status').add('incidents').add(`incident-${id}`).add('history')
+  if (differing(before.windows, after.windows).length > 0) keys.add('status').add('incidents').add('history')
+  return [...keys].sort()
+}
+
+function differing (a: Record<string, string>, b: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((id) => a[id] !== b[id]).sort()
+}
+
+export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
+  const { database, status, incidents, components, clock, logger } = options
+  const intervalMs = options.intervalMs ?? 250
+  /** What this replica last saw (and the inputs it came from): a change is a change of this replica's own view. */
+  let seen: { text: string, body: unknown, rows: unknown } | undefined
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  let failing = false
+  let versionChecked = false
+
+  const purgeVersion = async () => {
+    const version = await versionState(options.docsDir)
+    const recorded = await readEdgeState(database, 'version')
+    if (recorded === version) return
+    const at = new Date(clock.now()).toISOString()
+    if (await changeEdgeState(database, 'version', recorded, version, at, purgeEvent(['docs', 'version'], at))) {
+      logger.info('edge: a new version; version-only documents purged')
+    }
+  }
+
+  const look = async () => {
+    if (!versionChecked) {
+      await purgeVersion()
+      versionChecked = true
+    }
+    const body = status.current()
+    const rows = incidents.rows()
+    // Nothing measured or read yet: a view made of defaults would purge twice for nothing.
+    if (rows === undefined || status.health() === undefined) return
+    if (seen !== undefined && seen.body === body && seen.rows === rows) return
+    const now = shownNow(status, rows, clock.now())
+    const text = JSON.stringify(now)
+    if (seen !== undefined && seen.text === text) {
+      seen = { text, body, rows }
+      return
+    }
+    const at = new Date(clock.now()).toISOString()
+    // Compare-and-set from what the database last recorded: a replica that sees a change another already purged writes nothing.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const recorded = await readEdgeState(database, 'shown')
+      if (recorded === text) break
+      const before = recorded === undefined ? undefined : JSON.parse(recorded) as Shown
+      const keys = before === undefined ? [] : changedKeys(before, now, components)
+      // The first state ever recorded purges nothing: there is no change to speak of yet.
+      const event = keys.length === 0 ? undefined : purgeEvent(keys, at)
+      if (await changeEdgeState(database, 'shown', recorded, text, at, event)) {
+        if (event !== undefined) logger.info({ keys }, 'edge: purge queued')
+        break
+      }
+    }
+    seen = { text, body, rows }
+  }
+
+  const tick = () => {
+    running = look().then(() => {
+      if (failing) logger.info('edge: watching for changes again')
+      failing = false
+    }, (error: unknown) => {
+      if (!failing) logger.warn({ code: (error as { code?: unknown }).code }, 'edge: cannot record a change; trying again')
+      failing = true
+    }).finally(() => {
+      if (timer !== undefined) timer = setTimeout(tick, intervalMs).unref()
+    })
+  }
+
+  return {
+    runOnce: () => look(),
+    start () {
+      if (timer !== undefined) return
+      timer = setTimeout(tick, 0).unref()
+    },
+    async stop () {
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+      await running
+    }
+  }
+}
+
+/** The version and a hash of the docs served: a change of either is a new version of the version-only documents. */
+async function versionState (docsDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  const files = (await readdir(docsDir, { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort()
+  for (const file of files) hash.update(path.relative(docsDir, file)).update('\0').update(await readFile(file)).update('\0')
+  return `${VERSION} ${hash.digest('hex').slice(0, 16)}`
+}

@@ -1,0 +1,167 @@
+// Purge on change (DESIGN §13): stand-ins for Varnish, Fastly, Cloudflare and a plain URL check each purge request's
+// method, path, headers and body; a change is purged once per target (with two replicas on PostgreSQL and Redis too),
+// only the check time moving purges nothing, and a hanging or failing target delays no request and is retried.
+import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
+import { describe, it, type TestContext } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pino from 'pino'
+import { openIncident } from '../../src/incidents/operations.ts'
+import { buildTestApp, type TestApp } from '../helper.ts'
+import { PurgeReceiver } from '../notify/receivers.ts'
+import { sharedPostgres, postgresSkip } from '../services/postgres.ts'
+import { redisSkip, startRedis } from '../services/redis.ts'
+
+const FASTLY_TOKEN = 'fastly-secret-token-123'
+const CLOUDFLARE_TOKEN = 'cloudflare-secret-token-456'
+
+interface StandIns { varnish: PurgeReceiver, fastly: PurgeReceiver, cloudflare: PurgeReceiver, plain: PurgeReceiver }
+
+async function standIns (t: TestContext): Promise<StandIns> {
+  const [varnish, fastly, cloudflare, plain] = await Promise.all([PurgeReceiver.start(), PurgeReceiver.start(), PurgeReceiver.start(), PurgeReceiver.start()])
+  t.after(() => Promise.all([varnish.close(), fastly.close(), cloudflare.close(), plain.close()]))
+  return { varnish: varnish!, fastly: fastly!, cloudflare: cloudflare!, plain: plain! }
+}
+
+function edgeEnv (s: StandIns): Record<string, string> {
+  return {
+    EDGE_PURGE: `varnish:${s.varnish.origin}, fastly:SU1Z0isxPaozGVKXdv0eY, cloudflare:023e105f4ecef8ad9ca31a8372d0c353, ${s.plain.origin}/purge?k=1`,
+    FASTLY_API_TOKEN: FASTLY_TOKEN,
+    CLOUDFLARE_API_TOKEN: CLOUDFLARE_TOKEN,
+    FASTLY_API_BASE: s.fastly.origin,
+    CLOUDFLARE_API_BASE: `${s.cloudflare.origin}/client/v4`,
+    PROBE_INTERVAL_SECONDS: '1'
+  }
+}
+
+/** Every log line the app writes, to check no token is in any. */
+function capturedLogger (): { logger: pino.Logger, lines: string[] } {
+  const lines: string[] = []
+  const stream = new Writable({ write (chunk, _encoding, done) { lines.push(String(chunk)); done() } })
+  return { logger: pino({ level: 'debug' }, stream), lines }
+}
+
+/** Checks each stand-in's request number `index` is the documented purge of `keys`. */
+function assertPurged (s: StandIns, index: number, keys: string[]): void {
+  const varnish = s.varnish.requests[index]!
+  assert.equal(varnish.method, 'PURGE')
+  assert.equal(varnish.path, '/')
+  assert.equal(varnish.headers['xkey-purge'], keys.join(' '))
+  assert.equal(varnish.body, '')
+
+  const fastly = s.fastly.requests[index]!
+  assert.equal(fastly.method, 'POST')
+  assert.equal(fastly.path, '/service/SU1Z0isxPaozGVKXdv0eY/purge')
+  assert.equal(fastly.headers['surrogate-key'], keys.join(' '))
+  assert.equal(fastly.headers['fastly-key'], FASTLY_TOKEN)
+
+  const cloudflare = s.cloudflare.requests[index]!
+  assert.equal(cloudflare.method, 'POST')
+  assert.equal(cloudflare.path, '/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/purge_cache')
+  assert.equal(cloudflare.headers.authorization, `Bearer ${CLOUDFLARE_TOKEN}`)
+  assert.equal(cloudflare.headers['content-type'], 'application/json')
+  assert.deepEqual(JSON.parse(cloudflare.body), { tags: keys })
+
+  const plain = s.plain.requests[index]!
+  assert.equal(plain.method, 'POST')
+  assert.equal(plain.path, '/purge')
+  assert.equal(plain.query.get('k'), '1')
+  assert.deepEqual(JSON.parse(plain.body), { keys })
+}
+
+async function until (what: string, condition: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(20)
+  }
+}
+
+describe('purge requests', () => {
+  it('go to Varnish, Fastly, Cloudflare and a plain URL in the documented shapes: the version at start, then each change once', async (t) => {
+    const s = await standIns(t)
+    const { logger, lines } = capturedLogger()
+    const { context } = await buildTestApp(t, edgeEnv(s), { logger })
+    const worker = context.notifications!.worker
+    await context.monitor.runOnce()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'the version purge at start')
+    assertPurged(s, 0, ['docs', 'version'])
+
+    // Only the check time moves: nothing to purge.
+    await context.monitor.runOnce()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'no purge for a new check time')
+
+    const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
+    await context.incidents.refresh()
+    await context.edgePurge!.runOnce()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    await worker.runOnce()
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'one purge for the change')
+    assertPurged(s, 1, ['history', `incident-${id}`, 'incidents', 'status'])
+
+    const logged = lines.join('')
+    assert.ok(logged.includes('edge: purge queued'))
+    assert.ok(!logged.includes(FASTLY_TOKEN) && !logged.includes(CLOUDFLARE_TOKEN), 'no token in any log line')
+    assert.ok(!logged.includes('127.0.0.1'), 'no host in any log line')
+  })
+
+  it('a hanging and a failing target delay no request and no other target; the failed purge is retried', async (t) => {
+    const [hanging, failing, healthy] = await Promise.all([PurgeReceiver.start(), PurgeReceiver.start(), PurgeReceiver.start()])
+    t.after(() => Promise.all([hanging!.close(), failing!.close(), healthy!.close()]))
+    hanging!.fallback = { kind: 'hang' }
+    failing!.script.push({ kind: 'status', status: 500 }, { kind: 'status', status: 502 })
+    const { app, context } = await buildTestApp(t, {
+      EDGE_PURGE: `${hanging!.origin}/h,${failing!.origin}/f,varnish:${healthy!.origin}`, NOTIFY_TIMEOUT_SECONDS: '5'
+    }, { notify: { backoffBaseMs: 200, backoffMaxMs: 400 }, edgeIntervalMs: 50 })
+    await context.monitor.runOnce()
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    context.start()
+
+    await until('the healthy target purged', () => healthy!.requests.length >= 1, 3000)
+    await until('the hanging target asked', () => hanging!.requests.length >= 1, 3000)
+    // The hanging purge is in flight: requests are answered at once all the same.
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now()
+      const response = await fetch(`${base}/api/v1/health`)
+      await response.arrayBuffer()
+      assert.ok(performance.now() - started < 250, `answered in ${Math.round(performance.now() - started)} ms`)
+    }
+    await until('the failing target retried until it took the purge', () => failing!.requests.some((request) => request.status === 200), 5000)
+    assert.ok(failing!.requests.length >= 3, 'tried three times')
+    assert.deepEqual(JSON.parse(failing!.requests.at(-1)!.body), { keys: ['docs', 'version'] })
+  })
+})
+
+describe('two replicas on PostgreSQL and Redis', { skip: postgresSkip() ?? redisSkip() }, () => {
+  it('purge one change once per target', async (t) => {
+    const s = await standIns(t)
+    const redis = await startRedis()
+    t.after(() => redis.destroy())
+    const env = { ...edgeEnv(s), DATABASE_URL: await (await sharedPostgres()).createDatabase(), REDIS_URL: redis.url }
+    const replicas: TestApp[] = []
+    for (let i = 0; i < 2; i++) replicas.push(await buildTestApp(t, env, { edgeIntervalMs: 50, notify: { pollMs: 100 } }))
+    for (const replica of replicas) {
+      await replica.context.monitor.runOnce()
+      replica.context.start()
+    }
+    await until('the version purge', () => Object.values(s).every((stand) => stand.requests.length >= 1))
+    await sleep(1500)
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'the version purged once across replicas')
+
+    const [a, b] = replicas
+    const id = await openIncident(a!.context.database.db, { title: 'Chat down', impact: 'minor', status: 'investigating', message: 'Looking.' }, Date.now())
+    await a!.context.incidents.refresh()
+    await sleep(300)
+    await b!.context.incidents.refresh() // the other replica reads it too (as its refresher would within seconds)
+    await until('the change purged', () => Object.values(s).every((stand) => stand.requests.length >= 2))
+    await sleep(1500)
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'the change purged once across replicas')
+    assertPurged(s, 1, ['history', `incident-${id}`, 'incidents', 'status'])
+  })
+})
