@@ -32,7 +32,10 @@ export type Opening = 'existing' | 'existing, migrated' | 'created, migrated'
 export interface Store {
   declaration: StatusDeclaration
   clock: Clock
-  /** Runs `fn` on the database; a store that opens it for each operation opens it as `opening` says. */
+  /**
+   * Runs `fn` on the database; a store that opens it for each operation opens it as `opening` says. A write's `fn`
+   * returns the operation's whole answer: with an Idempotency-Key, that is what is kept for a retry.
+   */
   withDatabase<T> (opening: Opening, fn: (database: Database) => Promise<T>): Promise<T>
   /** How long a write waits for a database another process holds locked (Discord's commands); 0: not at all. */
   busyWaitMs: number
@@ -117,33 +120,39 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
 
     async setComponentStatus (id, input) {
       checkManualStatus(declaration, id, input)
-      const set = await store.withDatabase('existing', (database) => write(() => setManualComponent(database.db, declaration, id, input, clock.now(), by)))
-      return { id, status: set.status, message: set.message ?? null }
+      return store.withDatabase('existing', async (database) => {
+        const set = await write(() => setManualComponent(database.db, declaration, id, input, clock.now(), by))
+        return { id, status: set.status, message: set.message ?? null }
+      })
     },
 
     async clearComponentStatus (id) {
       checkManualComponent(declaration, id)
-      await store.withDatabase('existing', (database) => write(() => clearManualComponent(database.db, declaration, id, clock.now(), by)))
-      return { id, status: 'operational' as const, message: null }
+      return store.withDatabase('existing', async (database) => {
+        await write(() => clearManualComponent(database.db, declaration, id, clock.now(), by))
+        return { id, status: 'operational' as const, message: null }
+      })
     },
 
     async reportHeartbeats (reports) {
       const problem = heartbeatsProblem(reports)
       if (problem !== undefined) throw new InvalidInput(problem)
-      return { recorded: await store.withDatabase('created, migrated', (database) => write(() => reportHeartbeats(database, reports))) }
+      return store.withDatabase('created, migrated', async (database) => ({ recorded: await write(() => reportHeartbeats(database, reports)) }))
     },
 
     async forgetShards (shards) {
       const ranges = parseShardRanges(shards)
       if (typeof ranges === 'string') throw new InvalidInput(ranges)
-      return { forgotten: await store.withDatabase('existing, migrated', (database) => write(() => deleteBotHeartbeats(database, ranges))) }
+      return store.withDatabase('existing, migrated', async (database) => ({ forgotten: await write(() => deleteBotHeartbeats(database, ranges)) }))
     },
 
     async push (component, input) {
       const now = clock.now()
       checkPush(declaration, component, input, now, by)
-      const row = await store.withDatabase('existing, migrated', (database) => write(() => recordPush(database.db, declaration, component, input, now, by)))
-      return { component, status: row.status as PushStatus, latencyMs: row.latencyMs, message: row.message, at: new Date(row.checkedAt).toISOString() }
+      return store.withDatabase('existing, migrated', async (database) => {
+        const row = await write(() => recordPush(database.db, declaration, component, input, now, by))
+        return { component, status: row.status as PushStatus, latencyMs: row.latencyMs, message: row.message, at: new Date(row.checkedAt).toISOString() }
+      })
     }
   }
 }

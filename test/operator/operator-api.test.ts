@@ -219,6 +219,24 @@ describe('Idempotency-Key on a real process', { timeout: 120_000 }, () => {
     assert.equal(again.json.detail, refused.json.detail)
     assert.equal((await idem.call('POST', '/v1/incidents', { token: TOKENS.ops, body, headers: { 'idempotency-key': 'bad key with spaces' } })).status, 400)
   })
+
+  it('a retry of every other keyed POST gets its first answer, byte for byte', async () => {
+    const writes: Array<[string, string, object]> = [
+      [TOKENS.bot, '/v1/heartbeats', { reports: [{ shard: 0, status: 'ready', pingMs: 40 }, { shard: 1, status: 'ready' }] }],
+      [TOKENS.bot, '/v1/shards/forget', { shards: '1' }],
+      [TOKENS.worker, '/v1/push/reminders', { status: 'ok', latencyMs: 12, message: 'Sent 12 reminders.' }],
+      [TOKENS.ci, '/v1/maintenance', { title: 'Database upgrade', message: 'Writes pause.', from: '+1h', to: '+2h' }]
+    ]
+    for (const [token, path, body] of writes) {
+      const headers = { 'idempotency-key': `replay-${path}` }
+      const first = await idem.call('POST', path, { token, body, headers })
+      const second = await idem.call('POST', path, { token, body, headers })
+      assert.ok(first.status >= 200 && first.status < 300, `${path}: ${first.status} ${first.text}`)
+      assert.equal(second.status, first.status, path)
+      assert.equal(second.text, first.text, path)
+      assert.equal(second.headers.get('idempotent-replayed'), 'true', path)
+    }
+  })
 })
 
 describe('after the operator calls above', { timeout: 60_000 }, () => {

@@ -1,6 +1,7 @@
 // SQL of bot_heartbeats: each bot shard's last report (status, gateway ping, guilds, cluster, shard count, when).
 import type { Database } from '../database.ts'
 import type { BotHeartbeatsTable } from '../tables.ts'
+import { inTransaction } from '../transaction.ts'
 
 /** A row as read, or as written (shard_total may be left out: the report did not say). */
 export type BotHeartbeatRow = Omit<BotHeartbeatsTable, 'shard_total'> & { shard_total?: number | null }
@@ -20,7 +21,7 @@ export async function upsertBotHeartbeats (database: Database, rows: readonly Bo
  * one transaction, so the view never sees the new count without the rows it removes gone.
  */
 export async function recordBotHeartbeats (database: Database, rows: readonly BotHeartbeatRow[], total: number | undefined): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database.db, async (trx) => {
     for (let start = 0; start < rows.length; start += 500) await upsertChunk(trx, rows.slice(start, start + 500))
     if (total !== undefined) await trx.deleteFrom('bot_heartbeats').where('shard_id', '>=', total).execute()
   })
