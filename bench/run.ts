@@ -7,7 +7,8 @@
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
 // --only hostile|alloc|checks (start, idle RSS, then only the hostile variety run, or only the heap allocated per request;
-// checks: only the checks scenario, bench/checks.ts)
+// checks: only the checks scenario, bench/checks.ts)  --paths P,P (only these endpoints' rows: no mix, no RSS, hostile,
+// allocation or checks parts)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -35,7 +36,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     shape: { type: 'string', default: 'both' },
     soak: { type: 'string', default: '0' },
-    only: { type: 'string' }
+    only: { type: 'string' },
+    paths: { type: 'string' }
   }
 })
 const SECONDS = Number(args.seconds)
@@ -43,6 +45,8 @@ const CONNECTIONS = Number(args.connections)
 const ROUNDS = Number(args.rounds)
 const SOAK_SECONDS = Math.min(Number(args.soak), 1800)
 const ROOT = path.resolve(import.meta.dirname, '..')
+/** `--paths`: a subset of the endpoints' rows, to measure a change quickly (a full run takes ~25 min). */
+const ONLY_PATHS = args.paths?.split(',').filter(Boolean)
 
 /** Every public endpoint, with the share of requests it gets in the realistic mix (status pages and monitors polling health). */
 const ENDPOINTS: Array<{ path: string, weight: number }> = [
@@ -69,6 +73,12 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/status/badges/status.svg', weight: 3 },
   { path: '/status/badges/uptime-30d.json?component=bot', weight: 1 }
 ]
+
+/**
+ * The small endpoints also measured against a bare server sending only the body, its content type and its length (no
+ * ETag, Cache-Control, CORS or security headers): the floor of what any answer of the service can cost.
+ */
+const BODY_ONLY_ENDPOINTS = ['/api/v1/health', '/api/v1/liveness']
 
 /** The codings each endpoint is recorded in for the bare server: plain, and the two the service compresses with. */
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
@@ -122,8 +132,8 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   }
 }
 
-async function startBare (manifest: BareRoute[]): Promise<string> {
-  const file = path.join(work, 'bare.json')
+async function startBare (manifest: BareRoute[], name = 'bare'): Promise<string> {
+  const file = path.join(work, `${name}.json`)
   writeFileSync(file, JSON.stringify(manifest))
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
@@ -225,6 +235,10 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   const variant = (route: string, coding: Coding) => manifest.find((entry) => entry.path === route && entry.coding === coding)!
   const compressed = (route: string, coding: Coding) => variant(route, coding).headers['content-encoding'] === coding
   const bareUrl = await startBare(manifest)
+  const bodyOnlyUrl = await startBare(manifest.filter((entry) => entry.coding === 'identity').map((entry) => ({
+    ...entry, headers: { 'content-type': entry.headers['content-type']! }
+  })), 'body-only')
+  const measured = ONLY_PATHS === undefined ? ENDPOINTS : ENDPOINTS.filter((endpoint) => ONLY_PATHS.includes(endpoint.path))
 
   console.log(`\n## ${shape === 'embedded' ? 'Embedded (SQLite, memory cache)' : 'Scaled (PostgreSQL, Redis)'}`)
   console.log(`${CONNECTIONS} connections, best of ${ROUNDS} alternating ${SECONDS} s runs per side; 90 days seeded\n`)
@@ -232,8 +246,15 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   console.log('|---|---:|---:|---:|---:|---:|---:|')
   const row = (name: string, { app, bare }: { app: Run, bare: Run }) =>
     console.log(`| ${name} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
-  row('mix (weighted, all endpoints)', await compare(server.url, bareUrl, mix))
-  for (const { path: route } of ENDPOINTS) row(route, await compare(server.url + route, bareUrl + route))
+  if (ONLY_PATHS === undefined) row('mix (weighted, all endpoints)', await compare(server.url, bareUrl, mix))
+  for (const { path: route } of measured) row(route, await compare(server.url + route, bareUrl + route))
+
+  console.log('\n### Against a body-only bare server (the same body with only Content-Type and Content-Length)\n')
+  console.log('| endpoint | req/s | p50 ms | p99 ms | body-only req/s | ratio | errors |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|')
+  for (const route of BODY_ONLY_ENDPOINTS) {
+    if (ONLY_PATHS === undefined || ONLY_PATHS.includes(route)) row(route, await compare(server.url + route, bodyOnlyUrl + route))
+  }
 
   console.log('\n### Compressed answers (each encoded once; the bare server sends the same compressed bytes)\n')
   console.log('| endpoint | Accept-Encoding | req/s | p50 ms | p99 ms | bare req/s | ratio | errors |')
@@ -241,11 +262,13 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   const codedRow = (name: string, coding: Coding, { app, bare }: { app: Run, bare: Run }) =>
     console.log(`| ${name} | ${coding} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
   for (const coding of ['br', 'gzip'] as const) {
-    codedRow('mix (weighted, all endpoints)', coding, await compare(server.url, bareUrl, mix, codingHeaders(coding)))
-    for (const { path: route } of ENDPOINTS) {
+    if (ONLY_PATHS === undefined) codedRow('mix (weighted, all endpoints)', coding, await compare(server.url, bareUrl, mix, codingHeaders(coding)))
+    for (const { path: route } of measured) {
       if (compressed(route, coding)) codedRow(route, coding, await compare(server.url + route, bareUrl + route, undefined, codingHeaders(coding)))
     }
   }
+
+  if (ONLY_PATHS !== undefined) return stop(server)
 
   console.log('\n### Bytes on the wire (body)\n')
   console.log('| endpoint | plain | br | gzip |')
@@ -318,6 +341,6 @@ console.log('# status-api benchmark')
 console.log(bundleIsCurrent(ROOT) ? 'code: the bundle in dist/' : 'code: the TypeScript sources (dist/ is missing or stale: npm run build)')
 if (args.only !== 'checks') for (const shape of shapes) await benchShape(shape)
 // The checks scenario (bench/checks.ts): probe cost and liveness p99 with 50 slow checks, last (it runs its own service).
-if (args.only === undefined || args.only === 'checks') await checksScenario(Math.max(5, SECONDS * 2))
+if ((args.only === undefined && ONLY_PATHS === undefined) || args.only === 'checks') await checksScenario(Math.max(5, SECONDS * 2))
 for (const cleanup of cleanups.reverse()) await cleanup()
 process.exit(0)
