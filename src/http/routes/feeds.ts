@@ -33,7 +33,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
         const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events: feedEvents(rows, now), now, components: status.current().value.components, productName: config.status.product.name })
         return encodeOnce(xml, xml)
       })
-      app.get(feedPath(lang, format, config.germanPrefix), { config: { cacheControl: cacheControl.feed } }, async (request, reply) => {
+      app.get(feedPath(lang, format, config.germanPrefix), { config: { cacheControl: cacheControl.feed } }, (request, reply) => {
         const rows = incidents.rows()
         if (rows === undefined) throw problems.notReady('Incidents have not been read from the database yet.')
         return sendSerialized(reply, feed(baseUrlOf(request, config), [rows, incidents.serialized()]), { type: FEED_TYPES[format] })

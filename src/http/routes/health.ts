@@ -36,7 +36,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
         }
       }
     }
-  }, async (_request, reply) => {
+  }, (_request, reply) => {
     const snapshot = status.health()
     if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
     return sendSerialized(reply, snapshot, { statusCode: snapshot.statusCode })
@@ -53,7 +53,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
       tags: ['health'],
       response: { 200: jsonResponse('The public status.', ComponentsBody) }
     }
-  }, async (_request, reply) => sendSerialized(reply, status.current()))
+  }, (_request, reply) => sendSerialized(reply, status.current()))
 
   // One body per declared component, built again only when the model or that component's history is another object.
   const details = new Map<string, { model: unknown, history: ComponentHistory, body: Serialized<ComponentDetailBody> }>()
