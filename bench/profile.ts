@@ -80,6 +80,7 @@ for (const node of profile.nodes) {
   for (const id of node.children ?? []) parent.set(id, node.id)
 }
 const key = (frame: CallFrame) => `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(src|bench)\//, '$1/').replace(/^file:\/\//, '')}:${frame.lineNumber + 1}`
+const CONVENTIONS_ON_SEND = 'conventions onSend (CORS, security headers, Cache-Control, ETag/304)'
 /**
  * A request's stages, each named by a frame that starts it: a sample counts for the innermost stage on its stack, so a
  * stage's time is its own, without the stages it calls (the onSend hook without the write it ends in).
@@ -91,13 +92,14 @@ const STAGES: Array<[string, RegExp]> = [
   ['request id (src/http/request-ids.ts)', / src\/http\/request-ids\.ts/],
   ['Fastify: child logger (src/http/request-logger.ts, validated per request)', /^createChildLogger fastify\//],
   ['Fastify: response listeners', /^setupResponseListeners fastify\//],
-  ['conventions onRequest (Host, method)', /^\(anonymous\) src\/http\/conventions\.ts:5\d/],
+  // Both hooks of src/http/conventions.ts are anonymous: the one Fastify's onSend runner called is the onSend hook.
+  ['conventions onRequest (Host, method)', /^\(anonymous\) src\/http\/conventions\.ts:/],
   ['rate limit onRequest', / src\/http\/rate-limit\.ts/],
   ['Fastify: hooks to handler', /^handleRequest fastify\//],
   ['route handler (the status model: current body)', /^\(anonymous\) src\/http\/routes\//],
   ['sendSerialized (status, type, ETag, Vary, coding)', /^sendSerialized src\//],
   ['Fastify: reply.send', /^Reply\.send fastify\//],
-  ['conventions onSend (CORS, security headers, Cache-Control, ETag/304)', /^\(anonymous\) src\/http\/conventions\.ts:[6-9]\d/],
+  [CONVENTIONS_ON_SEND, /^$/],
   ['Fastify: after onSend (Content-Length)', /^onSendEnd fastify\//],
   ['Node: writeHead (validating and joining the headers)', /^writeHead node:_http_server/],
   ['Node: res.end and the socket write (native time)', /^writePayload fastify\//],
@@ -109,6 +111,10 @@ const STAGES: Array<[string, RegExp]> = [
   ['bare server handler', / bench\/bare-server\.ts/]
 ]
 const stages = new Map<string, number>()
+const stageOf = (id: number, k: string): string | undefined => {
+  const stage = STAGES.find(([, frame]) => frame.test(k))?.[0]
+  return stage?.startsWith('conventions') === true && stackHas(parent.get(id), 'onSendHookRunner') ? CONVENTIONS_ON_SEND : stage
+}
 const self = new Map<string, number>()
 const inclusive = new Map<string, number>()
 let busy = 0
@@ -126,7 +132,7 @@ for (let i = first; i < profile.samples.length; i++) {
   let stage: string | undefined
   for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
     const k = key(byId.get(id)!.callFrame)
-    stage ??= STAGES.find(([, frame]) => frame.test(k))?.[0]
+    stage ??= stageOf(id, k)
     if (seen.has(k)) continue
     seen.add(k)
     inclusive.set(k, (inclusive.get(k) ?? 0) + delta)
