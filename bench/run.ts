@@ -7,7 +7,8 @@
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
 // --only hostile|alloc|checks (start, idle RSS, then only the hostile variety run, or only the heap allocated per request;
-// checks: only the checks scenario, bench/checks.ts)
+// checks: only the checks scenario, bench/checks.ts)  --paths P,P (only these endpoints' rows: no mix, no RSS, hostile,
+// allocation or checks parts)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -35,7 +36,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     shape: { type: 'string', default: 'both' },
     soak: { type: 'string', default: '0' },
-    only: { type: 'string' }
+    only: { type: 'string' },
+    paths: { type: 'string' }
   }
 })
 const SECONDS = Number(args.seconds)
@@ -43,6 +45,8 @@ const CONNECTIONS = Number(args.connections)
 const ROUNDS = Number(args.rounds)
 const SOAK_SECONDS = Math.min(Number(args.soak), 1800)
 const ROOT = path.resolve(import.meta.dirname, '..')
+/** `--paths`: a subset of the endpoints' rows, to measure a change quickly (a full run takes ~25 min). */
+const ONLY_PATHS = args.paths?.split(',').filter(Boolean)
 
 /** Every public endpoint, with the share of requests it gets in the realistic mix (status pages and monitors polling health). */
 const ENDPOINTS: Array<{ path: string, weight: number }> = [
@@ -69,6 +73,12 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/status/badges/status.svg', weight: 3 },
   { path: '/status/badges/uptime-30d.json?component=bot', weight: 1 }
 ]
+
+/**
+ * The small endpoints also measured against a bare server sending only the body, its content type and its length (no
+ * ETag, Cache-Control, CORS or security headers): the floor of what any answer of the service can cost.
+ */
+const BODY_ONLY_ENDPOINTS = ['/api/v1/health', '/api/v1/liveness']
 
 /** The codings each endpoint is recorded in for the bare server: plain, and the two the service compresses with. */
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
@@ -122,35 +132,59 @@ async function startService (env: Record<string, string>): Promise<{ server: Ser
   }
 }
 
-async function startBare (manifest: BareRoute[]): Promise<string> {
-  const file = path.join(work, 'bare.json')
+async function startBare (manifest: BareRoute[], name = 'bare'): Promise<{ url: string, pid: number }> {
+  const file = path.join(work, `${name}.json`)
   writeFileSync(file, JSON.stringify(manifest))
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   const [line] = await once(createInterface({ input: child.stdout! }), 'line') as [string]
-  return `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`
+  return { url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, pid: child.pid! }
 }
 
-interface Run { rps: number, p50: number, p99: number, errors: number }
+/** A server under load: where it listens, and its process, whose CPU time is read. */
+interface Target { url: string, pid: number }
 
-async function load (url: string, requests?: Array<{ path: string }>, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests, headers })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
+interface Run { rps: number, p50: number, p99: number, errors: number, cpuUs: number }
+
+/** CPU time the process used so far (all its threads, user and system), in µs; Linux only (0 elsewhere). */
+function cpuMicros (pid: number): number {
+  if (!existsSync(`/proc/${pid}/stat`)) return 0
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000 // utime and stime, in clock ticks of 10 ms
 }
 
-/** Alternating runs on the app and the bare server; the best of each (the machine's capacity, not its neighbours'). */
-async function compare (appUrl: string, bareUrl: string, requests?: Array<{ path: string }>, headers?: Record<string, string>): Promise<{ app: Run, bare: Run }> {
-  let app: Run | undefined
-  let bare: Run | undefined
-  let errors = 0
-  for (let round = 0; round < ROUNDS; round++) {
-    const b = await load(bareUrl, requests, SECONDS, headers)
-    const a = await load(appUrl, requests, SECONDS, headers)
-    errors += a.errors
-    if (bare === undefined || b.rps > bare.rps) bare = b
-    if (app === undefined || a.rps > app.rps) app = a
+async function load (target: Target, route = '', requests?: Array<{ path: string }>, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
+  const cpuBefore = cpuMicros(target.pid)
+  const result = await autocannon({ url: target.url + route, connections: CONNECTIONS, duration: seconds, requests, headers })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs: (cpuMicros(target.pid) - cpuBefore) / Math.max(1, result.requests.total)
   }
-  return { app: { ...app!, errors }, bare: bare! }
+}
+
+/**
+ * Alternating runs on the app and the bare server; the best of each (the machine's capacity, not its neighbours'): the
+ * highest rate, and the least CPU time per request. The CPU figures are what neighbours on a shared machine disturb least:
+ * they take turns on the cores, but not the work a request costs.
+ */
+async function compare (app: Target, bare: Target, route = '', requests?: Array<{ path: string }>, headers?: Record<string, string>): Promise<{ app: Run, bare: Run }> {
+  let bestApp: Run | undefined
+  let bestBare: Run | undefined
+  let errors = 0
+  const best = (kept: Run | undefined, run: Run): Run => kept === undefined
+    ? run
+    : { ...(run.rps > kept.rps ? run : kept), cpuUs: Math.min(kept.cpuUs, run.cpuUs) }
+  for (let round = 0; round < ROUNDS; round++) {
+    const b = await load(bare, route, requests, SECONDS, headers)
+    const a = await load(app, route, requests, SECONDS, headers)
+    errors += a.errors
+    bestBare = best(bestBare, b)
+    bestApp = best(bestApp, a)
+  }
+  return { app: { ...bestApp!, errors }, bare: bestBare! }
 }
 
 function rssMiB (pid: number): number {
@@ -224,28 +258,43 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
   }
   const variant = (route: string, coding: Coding) => manifest.find((entry) => entry.path === route && entry.coding === coding)!
   const compressed = (route: string, coding: Coding) => variant(route, coding).headers['content-encoding'] === coding
-  const bareUrl = await startBare(manifest)
+  const bareServer = await startBare(manifest)
+  const bodyOnly = await startBare(manifest.filter((entry) => entry.coding === 'identity').map((entry) => ({
+    ...entry, headers: { 'content-type': entry.headers['content-type']! }
+  })), 'body-only')
+  const measured = ONLY_PATHS === undefined ? ENDPOINTS : ENDPOINTS.filter((endpoint) => ONLY_PATHS.includes(endpoint.path))
 
   console.log(`\n## ${shape === 'embedded' ? 'Embedded (SQLite, memory cache)' : 'Scaled (PostgreSQL, Redis)'}`)
   console.log(`${CONNECTIONS} connections, best of ${ROUNDS} alternating ${SECONDS} s runs per side; 90 days seeded\n`)
-  console.log('| endpoint | req/s | p50 ms | p99 ms | bare req/s | ratio | errors |')
-  console.log('|---|---:|---:|---:|---:|---:|---:|')
+  const service: Target = { url: server.url, pid: server.child.pid! }
+  const cpu = (app: Run, bare: Run) => `${app.cpuUs.toFixed(1)} | ${bare.cpuUs.toFixed(1)} | ${(bare.cpuUs / app.cpuUs).toFixed(2)}`
+  console.log('| endpoint | req/s | p50 ms | p99 ms | bare req/s | ratio | errors | CPU µs/req | bare CPU µs/req | CPU ratio |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   const row = (name: string, { app, bare }: { app: Run, bare: Run }) =>
-    console.log(`| ${name} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
-  row('mix (weighted, all endpoints)', await compare(server.url, bareUrl, mix))
-  for (const { path: route } of ENDPOINTS) row(route, await compare(server.url + route, bareUrl + route))
+    console.log(`| ${name} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} | ${cpu(app, bare)} |`)
+  if (ONLY_PATHS === undefined) row('mix (weighted, all endpoints)', await compare(service, bareServer, '', mix))
+  for (const { path: route } of measured) row(route, await compare(service, bareServer, route))
+
+  console.log('\n### Against a body-only bare server (the same body with only Content-Type and Content-Length)\n')
+  console.log('| endpoint | req/s | p50 ms | p99 ms | body-only req/s | ratio | errors | CPU µs/req | body-only CPU µs/req | CPU ratio |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const route of BODY_ONLY_ENDPOINTS) {
+    if (ONLY_PATHS === undefined || ONLY_PATHS.includes(route)) row(route, await compare(service, bodyOnly, route))
+  }
 
   console.log('\n### Compressed answers (each encoded once; the bare server sends the same compressed bytes)\n')
-  console.log('| endpoint | Accept-Encoding | req/s | p50 ms | p99 ms | bare req/s | ratio | errors |')
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|')
+  console.log('| endpoint | Accept-Encoding | req/s | p50 ms | p99 ms | bare req/s | ratio | errors | CPU µs/req | bare CPU µs/req | CPU ratio |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   const codedRow = (name: string, coding: Coding, { app, bare }: { app: Run, bare: Run }) =>
-    console.log(`| ${name} | ${coding} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} |`)
+    console.log(`| ${name} | ${coding} | ${app.rps.toFixed(0)} | ${app.p50} | ${app.p99} | ${bare.rps.toFixed(0)} | ${(app.rps / bare.rps).toFixed(2)} | ${app.errors} | ${cpu(app, bare)} |`)
   for (const coding of ['br', 'gzip'] as const) {
-    codedRow('mix (weighted, all endpoints)', coding, await compare(server.url, bareUrl, mix, codingHeaders(coding)))
-    for (const { path: route } of ENDPOINTS) {
-      if (compressed(route, coding)) codedRow(route, coding, await compare(server.url + route, bareUrl + route, undefined, codingHeaders(coding)))
+    if (ONLY_PATHS === undefined) codedRow('mix (weighted, all endpoints)', coding, await compare(service, bareServer, '', mix, codingHeaders(coding)))
+    for (const { path: route } of measured) {
+      if (compressed(route, coding)) codedRow(route, coding, await compare(service, bareServer, route, undefined, codingHeaders(coding)))
     }
   }
+
+  if (ONLY_PATHS !== undefined) return stop(server)
 
   console.log('\n### Bytes on the wire (body)\n')
   console.log('| endpoint | plain | br | gzip |')
@@ -271,13 +320,13 @@ async function benchShape (shape: 'embedded' | 'scaled'): Promise<void> {
     const rss: number[] = []
     for (let slice = 1; slice <= slices; slice++) {
       const from = Date.now()
-      const run = await load(server.url, mix, sliceSeconds)
+      const run = await load(service, '', mix, sliceSeconds)
       const samples = probeSamples(server.probeFile).filter((s) => s.at >= from)
       const loopP99 = Math.max(0, ...samples.map((s) => s.loopP99Ms))
       const loopMax = Math.max(0, ...samples.map((s) => s.loopMaxMs))
       rss.push(rssMiB(server.child.pid!))
       // The machine's own drift (neighbours, CPU clock) shows in the bare server's figure; the service's in the ratio.
-      const bare = await load(bareUrl, mix, Math.max(1, sliceSeconds / 3))
+      const bare = await load(bareServer, '', mix, Math.max(1, sliceSeconds / 3))
       console.log(`| ${slice} | ${run.rps.toFixed(0)} | ${run.p99} | ${run.errors} | ${rss.at(-1)!.toFixed(1)} | ${loopP99.toFixed(1)} | ` +
         `${loopMax.toFixed(1)} | ${bare.rps.toFixed(0)} | ${(run.rps / bare.rps).toFixed(2)} |`)
     }
@@ -318,6 +367,6 @@ console.log('# status-api benchmark')
 console.log(bundleIsCurrent(ROOT) ? 'code: the bundle in dist/' : 'code: the TypeScript sources (dist/ is missing or stale: npm run build)')
 if (args.only !== 'checks') for (const shape of shapes) await benchShape(shape)
 // The checks scenario (bench/checks.ts): probe cost and liveness p99 with 50 slow checks, last (it runs its own service).
-if (args.only === undefined || args.only === 'checks') await checksScenario(Math.max(5, SECONDS * 2))
+if ((args.only === undefined && ONLY_PATHS === undefined) || args.only === 'checks') await checksScenario(Math.max(5, SECONDS * 2))
 for (const cleanup of cleanups.reverse()) await cleanup()
 process.exit(0)

@@ -25,20 +25,20 @@ async function rateLimit (app: FastifyInstance, options: RateLimitOptions): Prom
   const { cache, clock, perMinute } = options
   if (perMinute === 0) return
   const policy = `${perMinute};w=60`
+  const limit = String(perMinute)
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.rateLimit === false || request.method === 'OPTIONS') return
+  // Callback style, as every hook on the public path: no promise of the hook's own per request (the count is one).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.rateLimit === false || request.method === 'OPTIONS') return done()
     const now = clock.now()
     const windowStart = now - (now % WINDOW_MS)
     const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000))
-    const count = await cache.increment(`rate:${request.ip}:${windowStart}`, WINDOW_MS + 1000)
-    reply.headers({
-      'ratelimit-policy': policy,
-      'ratelimit-limit': String(perMinute),
-      'ratelimit-remaining': String(Math.max(0, perMinute - count)),
-      'ratelimit-reset': String(resetSeconds)
-    })
-    if (count > perMinute) return sendProblem(reply, problems.rateLimited(resetSeconds))
+    cache.increment(`rate:${request.ip}:${windowStart}`, WINDOW_MS + 1000).then((count) => {
+      reply.header('ratelimit-policy', policy).header('ratelimit-limit', limit)
+        .header('ratelimit-remaining', String(Math.max(0, perMinute - count))).header('ratelimit-reset', String(resetSeconds))
+      if (count > perMinute) sendProblem(reply, problems.rateLimited(resetSeconds))
+      else done()
+    }, done)
   })
 }
 

@@ -7,17 +7,19 @@ import { perBaseUrl } from '../lib/per-base-url.ts'
 import { preferredCoding } from './accept-encoding.ts'
 import { ifNoneMatchHits } from './headers.ts'
 
-export function sendSerialized (reply: FastifyReply, body: SendableBody, options: { type?: string, statusCode?: number } = {}): FastifyReply {
-  reply.code(options.statusCode ?? 200).type(options.type ?? JSON_TYPE)
+export function sendSerialized (reply: FastifyReply, body: SendableBody, options?: { type?: string, statusCode?: number }): FastifyReply {
+  reply.code(options?.statusCode ?? 200).type(options?.type ?? JSON_TYPE)
   if (body.compressed === undefined) return reply.header('etag', body.etag).send(body.payload)
   // Caches must key this response on Accept-Encoding, whichever variant it is (and on 304s too).
   const vary = reply.getHeader('vary')
   reply.header('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`)
+  const { headers } = reply.request
   // A client that kept the body as it is revalidates with that ETag: it gets its 304 (src/http/conventions.ts), whatever
   // coding it would be sent now, and no variant is made for it.
-  if (ifNoneMatchHits(reply.request.headers['if-none-match'], body.etag)) return reply.header('etag', body.etag).send(body.payload)
-  const coding = preferredCoding(reply.request.headers['accept-encoding'])
-  const variant = body.compressed(coding) // none for a client that accepts none
+  if (ifNoneMatchHits(headers['if-none-match'], body.etag)) return reply.header('etag', body.etag).send(body.payload)
+  const coding = preferredCoding(headers['accept-encoding'])
+  // None for a client that accepts none; each variant is made once, on the first request that accepts its coding.
+  const variant = coding === undefined ? undefined : body.compressed(coding)
   if (variant === undefined) return reply.header('etag', body.etag).send(body.payload)
   return reply.header('content-encoding', coding).header('etag', variant.etag).send(variant.payload)
 }

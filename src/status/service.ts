@@ -44,8 +44,11 @@ export function createStatusService (options: StatusServiceOptions): StatusServi
 
   const current = (): Serialized<ComponentsBody> => {
     const now = clock.now()
-    const inputs: Inputs = { measurements: monitor.measurements(), rows: incidents.rows() }
-    if (built !== undefined && now < built.until && sameInputs(built.inputs, inputs)) return built.body
+    const measurements = monitor.measurements()
+    const rows = incidents.rows()
+    // Every public request asks: the usual answer, nothing changed, allocates nothing.
+    if (built !== undefined && now < built.until && built.inputs.measurements === measurements && built.inputs.rows === rows) return built.body
+    const inputs: Inputs = { measurements, rows }
     const affecting = affectingNow(inputs.rows, now)
     const status = computeStatus({ declaration, measurements: inputs.measurements?.components, incidents: affecting.incidents, windows: affecting.windows })
     built = { inputs, until: affecting.until, body: serialize({ ...status, updatedAt: new Date(now).toISOString() }) }
@@ -66,8 +69,4 @@ export function createStatusService (options: StatusServiceOptions): StatusServi
       return health.snapshot
     }
   }
-}
-
-function sameInputs (a: Inputs, b: Inputs): boolean {
-  return a.measurements === b.measurements && a.rows === b.rows
 }

@@ -42,7 +42,7 @@ export default async function assetRoutes (fastify: FastifyInstance): Promise<vo
   const assets = loadAssets(ASSETS_DIRS)
   app.get<{ Params: { name: string } }>('/assets/:name', {
     config: { cacheControl: cacheControl.asset, edgeKeys: VERSION_KEYS }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     // Only names read from the folder at start are served: no path ever reaches the file system.
     const asset = assets.get(request.params.name)
     if (asset === undefined) throw problems.notFound()

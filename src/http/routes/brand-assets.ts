@@ -30,7 +30,7 @@ export default async function brandAssetRoutes (app: FastifyInstance, options: B
   const assets = brandAssets(options.product)
   app.get<{ Params: { name: string } }>('/assets/brand/:name', {
     config: { cacheControl: cacheControl.immutable, edgeKeys: ['version'] }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     // Only the paths built at start are served: no name reaches the file system.
     const asset = assets.get(`/assets/brand/${request.params.name}`)
     if (asset === undefined) throw problems.notFound()

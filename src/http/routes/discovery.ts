@@ -82,11 +82,11 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
         }
       }
     }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     if (!servesApiDescription(request, config)) throw problems.notFound()
     const baseUrl = baseUrlOf(request, config)
     reply.header('link', catalogLinkHeader(baseUrl))
-    return send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE, vary)
+    send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE, vary)
   })
 
   app.get(OPENAPI_PATH, {
@@ -101,21 +101,21 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
         200: { description: 'The OpenAPI description.', content: { 'application/openapi+json': { schema: OpenApiBody } } }
       }
     }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     if (!servesApiDescription(request, config)) throw problems.notFound()
-    return send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE, vary)
+    send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE, vary)
   })
 
-  app.get('/sitemap.xml', { config: routeConfig }, async (request, reply) => {
+  app.get('/sitemap.xml', { config: routeConfig }, (request, reply) => {
     if (!servesSitemap(config)) throw problems.notFound()
     return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8', vary)
   })
 
-  app.get('/robots.txt', { config: routeConfig }, async (request, reply) => {
+  app.get('/robots.txt', { config: routeConfig }, (request, reply) => {
     return send(reply, robots(baseUrlOf(request, config)), TEXT, vary)
   })
 
-  app.get('/llms.txt', { config: routeConfig }, async (request, reply) => {
+  app.get('/llms.txt', { config: routeConfig }, (request, reply) => {
     if (staging) reply.header('x-robots-tag', 'noindex')
     return send(reply, llms(baseUrlOf(request, config)), TEXT, vary)
   })

@@ -61,7 +61,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
         ...problemResponses({ 400: '`q` is missing, blank or longer than 200 characters, or `limit` is not a whole number from 1 to 50.' })
       }
     }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const query = request.query.q.trim() // the schema's pattern admits 1–200 characters after trimming
     const limit = request.query.limit ?? 10
     const answer = answers.getOrSet(`${limit} ${query}`, () => {
@@ -95,7 +95,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     return rendered
   }
   const pageOptions = { config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS }, schema: { hide: true } }
-  app.get(root, pageOptions, async (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
-  app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, async (request, reply) =>
+  app.get(root, pageOptions, (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
+  app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, (request, reply) =>
     sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlOf(request, config)))
 }

@@ -66,7 +66,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
         config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents', 'status'] },
         preValidation: repeatableQuery('component'),
         schema: { querystring: query }
-      }, async (request, reply) => {
+      }, (request, reply) => {
         const rows = incidents.rows()
         if (rows === undefined) throw problems.notReady('Incidents have not been read from the database yet.')
         const inputs: Inputs = [rows, incidents.serialized()]

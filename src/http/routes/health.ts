@@ -36,7 +36,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
         }
       }
     }
-  }, async (_request, reply) => {
+  }, (_request, reply) => {
     const snapshot = status.health()
     if (snapshot === undefined) throw problems.notReady('The first health check has not finished yet. Try again in a few seconds.')
     // Down is news, not an error: the 503 body is as cacheable as the 200 one (a surge of readers is likeliest then).
@@ -55,7 +55,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
       tags: ['health'],
       response: { 200: jsonResponse('The public status.', ComponentsBody) }
     }
-  }, async (_request, reply) => sendSerialized(reply, status.current()))
+  }, (_request, reply) => sendSerialized(reply, status.current()))
 
   // One body per declared component, built again only when the model or that component's history is another object.
   const details = new Map<string, { model: unknown, history: ComponentHistory, body: Serialized<ComponentDetailBody> }>()

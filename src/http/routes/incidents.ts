@@ -42,7 +42,7 @@ export default async function incidentRoutes (fastify: FastifyInstance, options:
         })
       }
     }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     if (!incidents.loaded) throw problems.notReady('Incidents have not been read from the database yet.')
     const { before, limit } = request.query
     const nextLink = (next: number | undefined, size: number) => {

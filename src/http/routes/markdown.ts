@@ -45,14 +45,14 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
 
     for (const page of docs.list(lang)) {
       const text = encodeOnce(page.markdown, page.markdown)
-      app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS } }, async (_request, reply) =>
+      app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS } }, (_request, reply) =>
         sendSerialized(reply, text, { type: MARKDOWN_TYPE }))
     }
   }
 
   // Every page in one file, for agents: a rare request, so it is put together on the first one (~5 ms of the start).
   let fullText: Serialized<string> | undefined
-  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery, edgeKeys: VERSION_KEYS } }, async (_request, reply) => {
+  app.get(LLMS_FULL_PATH, { ...hidden, config: { cacheControl: cacheControl.discovery, edgeKeys: VERSION_KEYS } }, (_request, reply) => {
     if (fullText === undefined) {
       const full = llmsFullTxt(docs)
       fullText = encodeOnce(full, full)

@@ -28,7 +28,7 @@ export default async function probeRoutes (fastify: FastifyInstance, options: { 
       tags: ['probes'],
       response: { 200: jsonResponse('The process is running.', Alive) }
     }
-  }, async (_request, reply) => sendSerialized(reply, ALIVE))
+  }, (_request, reply) => sendSerialized(reply, ALIVE))
 
   app.get('/api/v1/readiness', {
     config,

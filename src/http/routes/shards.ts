@@ -41,7 +41,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
         ...problemResponses({ 503: NO_SHARDS })
       }
     }
-  }, async (_request, reply) => sendSerialized(reply, current().body))
+  }, (_request, reply) => sendSerialized(reply, current().body))
 
   app.get<{ Params: { guildId: string } }>('/api/v1/health/shards/:guildId', {
     config: { cacheControl: cacheControl.health, edgeKeys: ['shards'] },
@@ -60,7 +60,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
         })
       }
     }
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const text = request.params.guildId
     const guildId = parseSnowflake(text)
     if (guildId === undefined) throw problems.invalidRequest('The server id must be a Discord snowflake: 17 to 20 digits, below 2^64.')

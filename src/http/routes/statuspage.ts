@@ -69,7 +69,7 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
           ...problemResponses({ 503: 'The first health check has not finished, or incidents have not been read yet, since start.' })
         }
       }
-    }, async (request, reply) => {
+    }, (request, reply) => {
       const snapshot = status.health()
       const rows = incidents.rows()
       if (snapshot === undefined || rows === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
