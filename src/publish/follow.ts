@@ -2,6 +2,7 @@
 // command and, where it is public, Prometheus. One list, rendered by the status page's "Follow" section, /status.md
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
 import type { Locale } from '../lib/locale.ts'
+import type { Indicator } from '../status/model.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
@@ -13,6 +14,8 @@ export interface FollowOptions {
   productName: string | undefined
   /** The Prometheus listener's port when it listens beyond loopback; undefined: not listed (it is then private). */
   publicMetricsPort: number | undefined
+  /** The page indicator now, which sizes the status badge's preview; undefined: unknown. */
+  indicator?: Indicator | undefined
 }
 
 export interface FollowLink { label: string, href: string }
