@@ -1,5 +1,5 @@
 // A component's response time over the last 24 hours as a small server-rendered SVG line (no script), with its words.
-import { clock, dateTime, esc, millis } from './status-format.js'
+import { clock, dateTime, day, esc, millis } from './status-format.js'
 
 const MINUTE = 60_000
 const MINUTES = 24 * 60
@@ -138,6 +138,6 @@ export function latencyDaysSection (text, history) {
     `<path class="sparkline-line" d="${line(([, p50]) => p50)}" vector-effect="non-scaling-stroke"/></svg>`
   return `${open}${title}<p class="meta">${esc(text.latencyDaysSummary(millis(text, median), millis(text, highest), days.length))}</p>` +
     `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
-    `<div class="bar-scale" aria-hidden="true"><span>${esc(history.uptime.from)}</span><span>${esc(history.uptime.to)}</span></div>` +
+    `<div class="bar-scale" aria-hidden="true"><span>${esc(day(text, history.uptime.from))}</span><span>${esc(day(text, history.uptime.to))}</span></div>` +
     `<p class="chart-legend meta" aria-hidden="true"><span class="legend-p50">${esc(text.latencyLegendP50)}</span> <span class="legend-p95">${esc(text.latencyLegendP95)}</span></p></section>`
 }

@@ -1,4 +1,5 @@
 // The status page's words in English and German; shared by the server renderer and the refresh script.
+import { plural } from './status-format.js'
 
 /**
  * The one headline vocabulary per language: the words for the model's page indicator (DESIGN §10). The page, the home
@@ -123,18 +124,18 @@ export const TEXT = {
     componentPageDescription: (name, product) => `${name}: its status now, the last 24 hours and its uptime over 90 days${product === undefined ? '' : ` (${product})`}.`,
     componentLink: (name) => `${name}: status, response times and uptime`,
     latencyHeading: 'Response time, last 24 hours',
-    latencySummary: (median, highest, count) => `Median ${median}, highest ${highest}, over ${count} measured minutes.`,
+    latencySummary: (median, highest, count) => `Median ${median}, highest ${highest}, over ${count} measured ${plural(count, 'minute', 'minutes')}.`,
     latencyNone: 'No response time was measured in the last 24 hours.',
     sparklineAlt: 'Response time over the last 24 hours (figures on the component\'s page)',
     latencyDaysHeading: 'Response time, last 90 days',
-    latencyDaysSummary: (median, highest, days) => `Daily median around ${median}; the highest daily 95th percentile ${highest}; over ${days} days with measurements.`,
+    latencyDaysSummary: (median, highest, days) => `Daily median around ${median}; the highest daily 95th percentile ${highest}; over ${days} ${plural(days, 'day', 'days')} with measurements.`,
     latencyDaysNone: 'No response time was measured in the last 90 days.',
     latencyLegendP50: '━ median (p50)',
     latencyLegendP95: '┅ 95th percentile (p95)',
     lastDayHeading: 'Last 24 hours',
     lastDayHeadingNarrow: 'Last 12 hours',
     lastDaySlot: (from, to, label) => `${from}–${to}: ${label}`,
-    lastDaySummary: (recorded, expected, down) => `${recorded} of ${expected} minutes recorded, ${down} minutes down.`,
+    lastDaySummary: (recorded, expected, down) => `${recorded} of ${expected} ${plural(expected, 'minute', 'minutes')} recorded, ${down} ${plural(down, 'minute', 'minutes')} down.`,
     legend: 'Legend',
     incidentsHeading: 'Incidents',
     activeIncidents: 'Active incidents',
@@ -155,7 +156,7 @@ export const TEXT = {
     sectionUnavailable: 'This information is not available right now; the page will try again.',
     lastUpdated: 'Last updated',
     refreshFailed: 'Could not refresh just now; showing the last known status.',
-    refreshNote: (seconds) => `This page refreshes itself every ${seconds} seconds while it is open.`,
+    refreshNote: (seconds) => `This page refreshes itself every ${plural(seconds, 'second', `${seconds} seconds`)} while it is open.`,
     now: 'Now',
     utc: 'UTC'
   },
@@ -232,18 +233,18 @@ export const TEXT = {
     componentPageDescription: (name, product) => `${name}: aktueller Status, die letzten 24 Stunden und die Verfügbarkeit über 90 Tage${product === undefined ? '' : ` (${product})`}.`,
     componentLink: (name) => `${name}: Status, Antwortzeiten und Verfügbarkeit`,
     latencyHeading: 'Antwortzeit, letzte 24 Stunden',
-    latencySummary: (median, highest, count) => `Median ${median}, höchstens ${highest}, über ${count} gemessene Minuten.`,
+    latencySummary: (median, highest, count) => `Median ${median}, höchstens ${highest}, über ${count} ${plural(count, 'gemessene Minute', 'gemessene Minuten')}.`,
     latencyNone: 'In den letzten 24 Stunden wurde keine Antwortzeit gemessen.',
     sparklineAlt: 'Antwortzeit der letzten 24 Stunden (Zahlen auf der Seite der Komponente)',
     latencyDaysHeading: 'Antwortzeit, letzte 90 Tage',
-    latencyDaysSummary: (median, highest, days) => `Tagesmedian um ${median}; das höchste tägliche 95. Perzentil ${highest}; über ${days} Tage mit Messungen.`,
+    latencyDaysSummary: (median, highest, days) => `Tagesmedian um ${median}; das höchste tägliche 95. Perzentil ${highest}; über ${days} ${plural(days, 'Tag', 'Tage')} mit Messungen.`,
     latencyDaysNone: 'In den letzten 90 Tagen wurde keine Antwortzeit gemessen.',
     latencyLegendP50: '━ Median (p50)',
     latencyLegendP95: '┅ 95. Perzentil (p95)',
     lastDayHeading: 'Letzte 24 Stunden',
     lastDayHeadingNarrow: 'Letzte 12 Stunden',
     lastDaySlot: (from, to, label) => `${from}–${to}: ${label}`,
-    lastDaySummary: (recorded, expected, down) => `${recorded} von ${expected} Minuten erfasst, ${down} Minuten ausgefallen.`,
+    lastDaySummary: (recorded, expected, down) => `${recorded} von ${expected} ${plural(expected, 'Minute', 'Minuten')} erfasst, ${down} ${plural(down, 'Minute', 'Minuten')} ausgefallen.`,
     legend: 'Legende',
     incidentsHeading: 'Vorfälle',
     activeIncidents: 'Aktuelle Vorfälle',
@@ -264,7 +265,7 @@ export const TEXT = {
     sectionUnavailable: 'Diese Angaben sind gerade nicht verfügbar; die Seite versucht es erneut.',
     lastUpdated: 'Zuletzt aktualisiert',
     refreshFailed: 'Aktualisieren ist gerade fehlgeschlagen; angezeigt wird der letzte bekannte Stand.',
-    refreshNote: (seconds) => `Diese Seite aktualisiert sich alle ${seconds} Sekunden, solange sie geöffnet ist.`,
+    refreshNote: (seconds) => `Diese Seite aktualisiert sich ${plural(seconds, 'jede Sekunde', `alle ${seconds} Sekunden`)}, solange sie geöffnet ist.`,
     now: 'Jetzt',
     utc: 'UTC'
   }
