@@ -110,13 +110,13 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
     async setComponentStatus (id, input) {
       checkManualStatus(declaration, id, input)
       const set = await store.withDatabase('existing', (database) => write(() => setManualComponent(database.db, declaration, id, input, clock.now(), by)))
-      return { id, status: set.status, message: set.message ?? null }
+      return { id, status: set.status, message: set.message ?? null, by: by ?? null }
     },
 
     async clearComponentStatus (id) {
       checkManualComponent(declaration, id)
       await store.withDatabase('existing', (database) => write(() => clearManualComponent(database.db, declaration, id, clock.now(), by)))
-      return { id, status: 'operational' as const, message: null }
+      return { id, status: 'operational' as const, message: null, by: by ?? null }
     },
 
     async reportHeartbeats (reports) {
