@@ -4,7 +4,7 @@ import { HistoryExistsError, seedHistory } from '../demo/seed.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'
-import { plural } from '../view/status-format.js'
+import { plural } from '../view/status-plural.js'
 
 function parseSeedArgs (args: string[]): { days: number, replace: boolean } {
   let values: { days?: string, replace?: boolean }

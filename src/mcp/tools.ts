@@ -10,7 +10,7 @@ import { SearchBody } from '../api/search.ts'
 import { ShardLookupBody, type ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { UPTIME_WINDOWS, uptimeWindow } from '../publish/uptime-windows.ts'
-import { plural } from '../view/status-format.js'
+import { plural } from '../view/status-plural.js'
 import { ApiProblem, type StatusApi } from './api-client.ts'
 import { UptimeWindowBody } from './schemas.ts'
 

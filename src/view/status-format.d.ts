@@ -7,4 +7,3 @@ export declare function time (iso: string, shown: string): string
 export declare function percent (text: StatusText, value: number): string
 export declare function day (text: StatusText, iso: string): string
 export declare function millis (text: StatusText, value: number): string
-export declare function plural (count: number, one: string, other: string): string

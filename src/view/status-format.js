@@ -89,15 +89,6 @@ export function dateTime (text, iso) {
   return `${day(text, iso)}, ${clock(text, iso)} ${text.utc}`
 }
 
-/**
- * The word for a count: the singular for exactly 1, else the plural ("1 day", "2 days", "0 days", "1.5 days"). This is
- * CLDR's plural rule of both page languages (English and German: "one" is 1 without decimals), so every count in
- * either language goes through here; the words themselves live in status-text.js.
- */
-export function plural (count, one, other) {
-  return count === 1 ? one : other
-}
-
 /** A <time> element whose text is `shown` and whose datetime is the machine-readable value. */
 export function time (iso, shown) {
   return `<time datetime="${esc(iso)}">${esc(shown)}</time>`

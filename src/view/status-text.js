@@ -1,5 +1,5 @@
 // The status page's words in English and German; shared by the server renderer and the refresh script.
-import { plural } from './status-format.js'
+import { plural } from './status-plural.js'
 
 /**
  * The one headline vocabulary per language: the words for the model's page indicator (DESIGN §10). The page, the home

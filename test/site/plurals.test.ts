@@ -1,10 +1,10 @@
 // Counts in words take the singular for exactly 1 and the plural otherwise, in both languages, through one helper
-// (plural in src/view/status-format.js); a component page writes every date in one style ("30 Aug 2026").
+// (plural in src/view/status-plural.js); a component page writes every date in one style ("30 Aug 2026").
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { ShardsBody } from '../../src/api/shards.ts'
 import { judgeShards } from '../../src/monitor/probes/bot-heartbeats.ts'
-import { plural } from '../../src/view/status-format.js'
+import { plural } from '../../src/view/status-plural.js'
 import { TEXT } from '../../src/view/status-view.js'
 import { componentSite } from './component-site.ts'
 

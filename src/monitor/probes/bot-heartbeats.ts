@@ -1,6 +1,6 @@
 // The bot probe from heartbeats: shards whose last report is too old, or not `ready`, are disconnected.
 import type { ShardsBody } from '../../api/shards.ts'
-import { plural } from '../../view/status-format.js'
+import { plural } from '../../view/status-plural.js'
 import { roundLatency, type BotProbeResult } from './probe.ts'
 
 /** The bot component from the shards view: all connected `ok`, none `down`, else `degraded`; latency the mean ping of connected shards. */
