@@ -33,7 +33,7 @@ describe('component card sparklines and the component page\'s charts in Chromium
         type Loaded = { complete: boolean, naturalWidth: number }
         for (let i = 0; i < 50 && !await image.evaluate((img) => (img as unknown as Loaded).complete); i++) await page.waitForTimeout(100)
         assert.ok(await image.evaluate((img) => (img as unknown as Loaded).naturalWidth > 0), 'the sparkline image loaded')
-        assert.match(String(await image.getAttribute('alt')), /^Response time over the last 24 hours, latest \d+ ms \(figures on the component's page\)$/)
+        assert.match(String(await image.getAttribute('alt')), /^Response time over the last 24 hours, latest [\d.]+ ms \(figures on the component's page\)$/)
         const box = await image.boundingBox()
         assert.ok(box !== null && box.width > 100 && box.height > 20, 'drawn wide and tall enough to see')
         // A component without a latency (manual) has none.
