@@ -65,7 +65,7 @@ describe('component card sparklines and the component page\'s charts in Chromium
       const empty = page.locator('[data-component="database"] .component-sparkline-empty')
       assert.equal(await empty.innerText(), words, url)
       assert.ok(((await empty.boundingBox())?.height ?? 0) > 5, `${url}: the words are shown`)
-      await page.locator('[data-component="database"]').screenshot({ path: path.join(OUTPUT, `sparkline-card-empty-${url.slice(1, 3)}.png`) })
+      await page.locator('[data-component="database"]').screenshot({ path: path.join(OUTPUT, `sparkline-card-empty-${url === '/status' ? 'en' : 'de'}.png`) })
       await context.close()
     }
     // Server-rendered: the page's HTML carries the image, no script needed.
