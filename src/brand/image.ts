@@ -16,7 +16,11 @@ export interface BrandImage {
   bytes: Buffer
   /** Where the service serves it: `/assets/brand/<first 16 hex digits of its SHA-256>.<ext>`, cached for a year. */
   path: string
+  /** Its intrinsic size in CSS pixels, for the page's `<img width height>`; undefined for an SVG that states none. */
+  size: ImageSize | undefined
 }
+
+export interface ImageSize { width: number, height: number }
 
 /** Whether the bytes are what the extension says (a renamed .gif is not a .png). */
 function looksLike (extension: Extension, bytes: Buffer): boolean {
@@ -62,5 +66,29 @@ export function readBrandImage (file: string, shown: string | undefined): BrandI
   const ext = extension as Extension
   if (!looksLike(ext, bytes)) throw new BrandImageError(`${named} is not ${ext === '.svg' ? 'an' : 'a'} ${ext.slice(1)} image (its content is of another type)`)
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
-  return { file, type: TYPES[ext], bytes, path: `/assets/brand/${hash}${ext}` }
+  return { file, type: TYPES[ext], bytes, path: `/assets/brand/${hash}${ext}`, size: imageSize(ext, bytes) }
+}
+
+/** The size a png (IHDR), webp (VP8, VP8L or VP8X header) or svg (the root's width and height, else its viewBox) states. */
+function imageSize (extension: Extension, bytes: Buffer): ImageSize | undefined {
+  const positive = (size: ImageSize) => size.width > 0 && size.height > 0 && Number.isFinite(size.width) && Number.isFinite(size.height) ? size : undefined
+  if (extension === '.png') return bytes.length < 24 ? undefined : positive({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) })
+  if (extension === '.webp') {
+    const chunk = bytes.subarray(12, 16).toString('latin1')
+    if (chunk === 'VP8 ' && bytes.length >= 30) return positive({ width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff })
+    if (chunk === 'VP8L' && bytes.length >= 25) {
+      const bits = bytes.readUInt32LE(21)
+      return positive({ width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 })
+    }
+    if (chunk === 'VP8X' && bytes.length >= 30) return positive({ width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 })
+    return undefined
+  }
+  const root = /<svg\b([^>]*)>/i.exec(bytes.subarray(0, 8192).toString('utf8'))?.[1] ?? ''
+  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1]?.trim()
+  const pixels = (value: string | undefined) => value !== undefined && /^\d+(?:\.\d+)?(?:px)?$/.test(value) ? Number.parseFloat(value) : undefined
+  const width = pixels(attribute('width'))
+  const height = pixels(attribute('height'))
+  if (width !== undefined && height !== undefined) return positive({ width, height })
+  const box = attribute('viewBox')?.split(/[\s,]+/).map(Number)
+  return box?.length === 4 ? positive({ width: box[2]!, height: box[3]! }) : undefined
 }

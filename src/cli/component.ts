@@ -31,8 +31,8 @@ async function set (args: string[], config: Config): Promise<number> {
   const [id, status] = positionals as [string, string]
   const input = { status, message: options.message }
   const operations = operationsFor(command, options, config)
-  await asUsage(command, () => operations.setComponentStatus(id, input))
-  console.log(`component ${id}: ${status}`)
+  const set = await asUsage(command, () => operations.setComponentStatus(id, input))
+  console.log(`component ${id}: ${status}${set.by === null ? '' : ` (set${byWords(set.by)})`}`)
   return 0
 }
 
@@ -41,7 +41,12 @@ async function clear (args: string[], config: Config): Promise<number> {
   const { options, positionals } = parseCommandLine(command, args, [...REMOTE_OPTIONS], ['component id'])
   const id = positionals[0]!
   const operations = operationsFor(command, options, config)
-  await asUsage(command, () => operations.clearComponentStatus(id))
-  console.log(`component ${id}: operational (cleared)`)
+  const cleared = await asUsage(command, () => operations.clearComponentStatus(id))
+  console.log(`component ${id}: operational (cleared${byWords(cleared.by)})`)
   return 0
+}
+
+/** Who the change is recorded as, when it is someone (the CLI on the server records no one). */
+function byWords (by: string | null): string {
+  return by === null ? '' : ` by ${by}`
 }

@@ -4,6 +4,7 @@ import { HistoryExistsError, seedHistory } from '../demo/seed.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { UsageError, type Command } from './command.ts'
+import { plural } from '../view/status-plural.js'
 
 function parseSeedArgs (args: string[]): { days: number, replace: boolean } {
   let values: { days?: string, replace?: boolean }
@@ -34,7 +35,7 @@ which deletes the existing history first. Point DATA_DIR (or DATABASE_URL) at a 
     try {
       await migrate(database)
       const { minutes, rows } = await seedHistory(database, { ...options, now: Date.now(), declaration: config.status })
-      console.log(`seeded ${minutes} minute checks over ${options.days} days (${rows} rows: each component's and the overall status)`)
+      console.log(`seeded ${minutes} minute checks over ${options.days} ${plural(options.days, 'day', 'days')} (${rows} rows: each component's and the overall status)`)
       return 0
     } catch (error) {
       if (error instanceof HistoryExistsError) {

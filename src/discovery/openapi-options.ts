@@ -147,7 +147,7 @@ function headersOnly (operation: Json): Json {
 }
 
 /** A route's own problem response (e.g. readiness's 503) carries the Problem schema inline: point it at the component. */
-function referenceProblem (responses: Json, problem: unknown): Json {
+export function referenceProblem (responses: Json, problem: unknown): Json {
   return Object.fromEntries(Object.entries(responses).map(([status, response]) => {
     const content = (response as { content?: Record<string, Json> }).content
     if (content === undefined) return [status, response]

@@ -56,6 +56,8 @@ export function renderMarkdown (markdown: string, options: RenderOptions): Rende
       firstH1 = plain
       continue
     }
+    // A page has one h1, its title: any other level-1 heading is a section like a level-2 one.
+    if (heading.depth === 1) heading.depth = 2
     const entry = { depth: heading.depth, text: plain, anchor }
     headings.push(entry)
     sections.push(finish(current))

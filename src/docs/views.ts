@@ -19,11 +19,12 @@ export function renderDocPage (site: DocsSite, page: DocPage, product?: Declared
     ? ''
     : `<nav class="docs-toc" aria-label="${escapeHtml(labels.onThisPage)}"><h2>${escapeHtml(labels.onThisPage)}</h2><ul>${
       toc.map((h) => `<li class="depth-${h.depth}"><a href="#${escapeHtml(h.anchor)}">${escapeHtml(h.text)}</a></li>`).join('')}</ul></nav>`
+  // The article comes first, so its h1 is the page's first heading (the sidebar's h2 after it); the grid puts the sidebar left.
   const body = `<div class="docs">
-${sidebar(site, page.locale, page.url)}
 <article class="docs-article">
 ${page.html}
 </article>
+${sidebar(site, page.locale, page.url)}
 ${tocHtml}
 </div>`
   return renderPage({
@@ -47,11 +48,11 @@ export function renderSearchPage (site: DocsSite, locale: Locale, query: string,
     : `<p class="search-summary" role="status">${escapeHtml(labels.resultsFor(results.length, query))}</p>
 <ol class="search-results">${results.map(resultItem).join('\n')}</ol>`
   const body = `<div class="docs">
-${sidebar(site, locale, '', query)}
 <article class="docs-article">
 <h1>${escapeHtml(query === '' ? labels.search : labels.searchTitle(query))}</h1>
 ${list}
 </article>
+${sidebar(site, locale, '', query)}
 </div>`
   return renderPage({
     lang: locale,

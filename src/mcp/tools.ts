@@ -10,6 +10,7 @@ import { SearchBody } from '../api/search.ts'
 import { ShardLookupBody, type ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { UPTIME_WINDOWS, uptimeWindow } from '../publish/uptime-windows.ts'
+import { plural } from '../view/status-plural.js'
 import { ApiProblem, type StatusApi } from './api-client.ts'
 import { UptimeWindowBody } from './schemas.ts'
 
@@ -97,7 +98,7 @@ export const tools: ToolDefinition[] = [
       const structured: UptimeWindowBody = { window, percent, checks: figures.checks, expectedChecks: figures.expectedChecks, generatedAt: history.generatedAt, days }
       const worst = days.filter((day) => day.status === 'down').map((day) => `${day.date} (${percentText(day.percent)})`)
       const text = [
-        `Uptime over ${window === '1d' ? 'the last 24 hours' : `the last ${days.length} days`}: ${percentText(percent)} ` +
+        `Uptime over ${window === '1d' ? 'the last 24 hours' : `the last ${days.length} ${plural(days.length, 'day', 'days')}`}: ${percentText(percent)} ` +
           `(${figures.checks} of ${figures.expectedChecks} minutes recorded).`,
         ...(worst.length === 0 ? [] : [`Days with downtime: ${worst.join(', ')}.`]),
         `As of ${history.generatedAt}.`

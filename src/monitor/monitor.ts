@@ -93,7 +93,8 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const shards = createShardsHolder()
   const refreshPlatform = platformRefresh(declaration, options.platform, probeTimeoutMs)
   const recorder = createMinuteRecorder({ database, clock, logger, writes, components: reported, startedAt, intervalMs })
-  const upkeep = createUpkeep({ writes, housekeepIfDue: housekeepingSchedule({ database, logger, startedAt }), refreshHistory: () => history.refreshIfStale() })
+  const housekeeping = housekeepingSchedule({ database, logger, startedAt })
+  const upkeep = createUpkeep({ writes, housekeepIfDue: housekeeping.ifDue, refreshHistory: () => history.refreshIfStale() })
   const round = createRound({
     probe: () => probeRound({ config, database, cache, cacheKind, clock, timeoutMs: probeTimeoutMs, refreshPlatform, onShards: shards.onShards }),
     ensureSchema: options.ensureSchema,
@@ -117,6 +118,11 @@ export function createMonitor (options: MonitorOptions): Monitor {
     remeasure: snapshots.remeasure,
     get bufferedChecks () { return recorder.buffered },
     start: loop.start,
-    stop: loop.stop
+    // At shutdown, the rollups this process has not run (a replica living less than FIRST_HOUSEKEEPING_AFTER_MS).
+    stop: async () => {
+      await loop.stop()
+      await upkeep.inFlight()
+      await housekeeping.atShutdown(clock.now())
+    }
   }
 }

@@ -34,10 +34,11 @@ export type EndedMaintenance = Static<typeof EndedMaintenance>
 export const ManualStatusAnswer = Type.Object({
   id: Type.String(),
   status: Type.Union(MANUAL_STATUSES.map((status) => Type.Literal(status))),
-  message: Type.Union([Type.String(), Type.Null()])
+  message: Type.Union([Type.String(), Type.Null()]),
+  by
 }, { additionalProperties: false })
 /** Its Static would lose the status's values (a union built from an array): spelled out. */
-export interface ManualStatusAnswer { id: string, status: typeof MANUAL_STATUSES[number], message: string | null }
+export interface ManualStatusAnswer { id: string, status: typeof MANUAL_STATUSES[number], message: string | null, by: string | null }
 
 export const HeartbeatsAnswer = Type.Object({ recorded: Type.Integer({ minimum: 1, description: 'Shards recorded (a shard given twice counts once: its last report).' }) }, { additionalProperties: false })
 export type HeartbeatsAnswer = Static<typeof HeartbeatsAnswer>

@@ -122,7 +122,7 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
       checkManualStatus(declaration, id, input)
       return store.withDatabase('existing', async (database) => {
         const set = await write(() => setManualComponent(database.db, declaration, id, input, clock.now(), by))
-        return { id, status: set.status, message: set.message ?? null }
+        return { id, status: set.status, message: set.message ?? null, by: by ?? null }
       })
     },
 
@@ -130,7 +130,7 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
       checkManualComponent(declaration, id)
       return store.withDatabase('existing', async (database) => {
         await write(() => clearManualComponent(database.db, declaration, id, clock.now(), by))
-        return { id, status: 'operational' as const, message: null }
+        return { id, status: 'operational' as const, message: null, by: by ?? null }
       })
     },
 

@@ -3,7 +3,7 @@
 // status file declares `check: { manual: true }`.
 import type { Kysely } from 'kysely'
 import { InvalidInput, checkMessage, printable } from '../incidents/rules.ts'
-import { deleteManualComponent, upsertManualComponent } from '../store/repositories/manual-components.ts'
+import { loadManualComponent, upsertManualComponent } from '../store/repositories/manual-components.ts'
 import type { Tables } from '../store/tables.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { ManualStatus } from '../monitor/measure.ts'
@@ -23,10 +23,15 @@ export async function setManualComponent (db: Kysely<Tables>, declaration: Statu
   return set
 }
 
-/** Clears what was set: the component is operational again. Returns false when nothing was set. */
-export async function clearManualComponent (db: Kysely<Tables>, declaration: StatusDeclaration, id: string, _now: number, _by?: string): Promise<boolean> {
+/**
+ * Clears what was set: the component is operational again, which its row now says with who cleared it and when (as a
+ * set keeps who set it). Returns false when nothing but operational was set.
+ */
+export async function clearManualComponent (db: Kysely<Tables>, declaration: StatusDeclaration, id: string, now: number, by?: string): Promise<boolean> {
   checkManualComponent(declaration, id)
-  return deleteManualComponent(db, id)
+  const before = await loadManualComponent(db, id)
+  await upsertManualComponent(db, { component: id, status: 'operational', message: null, by: by ?? null, updated_at: new Date(now).toISOString() })
+  return before !== undefined && (before.status !== 'operational' || before.message !== null)
 }
 
 /** The input as it will be stored, or InvalidInput naming what is wrong; usable before opening the database. */

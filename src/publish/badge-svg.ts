@@ -24,13 +24,18 @@ export interface SvgBadge {
   labelColor: string
 }
 
+/** The badge's size in pixels, as its SVG states it: a page showing it gives its `<img>` the same width and height. */
+export function badgeSize (label: string, message: string): { width: number, height: number } {
+  return { width: textWidth(label.trim()) + textWidth(message.trim()) + 4 * PADDING, height: HEIGHT }
+}
+
 export function badgeSvg ({ label, message, color, labelColor }: SvgBadge): string {
   label = label.trim()
   message = message.trim()
   const labelWidth = textWidth(label)
   const messageWidth = textWidth(message)
   const left = labelWidth + 2 * PADDING
-  const width = left + messageWidth + 2 * PADDING
+  const { width } = badgeSize(label, message)
   const accessible = escapeXml(`${label}: ${message}`)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${HEIGHT}" role="img" aria-label="${accessible}">` +
     `<title>${accessible}</title>` +

@@ -7,7 +7,7 @@ import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { ShardsBody } from '../api/shards.ts'
 import type { Indicator, ShownStatus } from '../status/model.ts'
 import type { ShieldsEndpointBody } from '../api/badges.ts'
-import { badgeSvg as renderSvg } from './badge-svg.ts'
+import { badgeSize, badgeSvg as renderSvg } from './badge-svg.ts'
 import { byId, uptimeWindow } from './uptime-windows.ts'
 
 export const BADGES = ['status', 'uptime-24h', 'uptime-7d', 'uptime-30d', 'uptime-90d', 'shards'] as const
@@ -90,6 +90,11 @@ export function badgeSvg (content: BadgeContent): string {
 
 export function shieldsEndpoint (content: BadgeContent): ShieldsEndpointBody {
   return { schemaVersion: 1, label: content.label, message: content.message, color: content.color, cacheSeconds: SHIELDS_CACHE_SECONDS }
+}
+
+/** The size of the status badge (/status/badges/status.svg) for a page indicator, or for "unknown" without one. */
+export function statusBadgeSize (productName: string | undefined, indicator: Indicator | undefined): { width: number, height: number } {
+  return badgeSize(productName ?? 'status', (indicator === undefined ? STATUS_BADGE.unknown : INDICATOR_BADGE[indicator]).message)
 }
 
 /** The model's indicator, or the model's status of one component; "unknown" before the first probe round. */

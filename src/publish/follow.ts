@@ -4,6 +4,7 @@
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
 import type { DiscordCommandsConfig } from '../config/discord.ts'
 import type { Locale } from '../lib/locale.ts'
+import type { Indicator } from '../status/model.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
@@ -17,6 +18,8 @@ export interface FollowOptions {
   publicMetricsPort: number | undefined
   /** Whether this service answers the Discord commands `/follow`, `/unfollow` and `/following` (see discordFollowing). */
   discordCommands?: boolean
+  /** The page indicator now, which sizes the status badge's preview; undefined: unknown. */
+  indicator?: Indicator | undefined
 }
 
 export interface FollowLink { label: string, href: string }

@@ -1,6 +1,7 @@
 // The status page's "Follow" section: the ways of src/publish/follow.ts as links and snippets, complete without
 // JavaScript; follow.js adds a copy button to each snippet and says in a live region what it copied.
 import { escapeHtml } from '../lib/html.ts'
+import { statusBadgeSize } from '../publish/badges.ts'
 import { followEntries, followWords, type FollowOptions } from '../publish/follow.ts'
 
 export function followSection (options: FollowOptions): string {
@@ -9,7 +10,8 @@ export function followSection (options: FollowOptions): string {
     const links = entry.links.length === 0
       ? ''
       : `<p class="follow-links">${entry.links.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ')}</p>`
-    const preview = entry.key === 'badges' ? `<p><img class="follow-badge" src="/status/badges/status.svg" alt="" height="20"></p>` : ''
+    const badge = statusBadgeSize(options.productName, options.indicator)
+    const preview = entry.key === 'badges' ? `<p><img class="follow-badge" src="/status/badges/status.svg" alt="" width="${badge.width}" height="${badge.height}"></p>` : ''
     const snippets = entry.snippets.map((snippet) =>
       `<div class="follow-snippet"><span class="follow-snippet-label">${escapeHtml(snippet.label)}</span><code data-copy="${escapeHtml(`${entry.title}, ${snippet.label}`)}">${escapeHtml(snippet.code)}</code></div>`
     ).join('')

@@ -1,5 +1,6 @@
 // The one layout every HTML page uses (status, docs, home): document shell, header, language switch, footer.
 import { footerParts } from '../brand/footer.ts'
+import type { BrandImage } from '../brand/image.ts'
 import { brandStylesheet } from '../brand/stylesheet.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { Locale } from '../lib/locale.ts'
@@ -7,6 +8,7 @@ import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
+import { assetPath } from './asset-files.ts'
 
 export interface PageOptions {
   lang: Locale
@@ -47,12 +49,18 @@ export function brandedTitle (lang: Locale, title: string, product: DeclaredProd
   return product?.name === undefined ? title : `${title} – ${TEXT[lang].pageTitle(product.name)}`
 }
 
+/** The logo's `<img>` size: 32 px high and as wide as its own proportions make it, so the header does not shift when it loads. */
+function logoSize (logo: BrandImage): string {
+  const size = logo.size
+  return size === undefined ? ' height="32"' : ` width="${Math.max(1, Math.round(32 * size.width / size.height))}" height="32"`
+}
+
 /** The header's mark: the product's logo (its dark variant in the dark theme) and name, or the service's own icon and "Status". */
 function brandMark (product: DeclaredProduct | undefined): string {
-  if (product?.name === undefined && product?.logo === undefined) return '<img src="/assets/favicon.svg" alt="" width="24" height="24"><span>Status</span>'
+  if (product?.name === undefined && product?.logo === undefined) return `<img src="${assetPath('favicon.svg')}" alt="" width="24" height="24"><span>Status</span>`
   const logo = product.logo === undefined
     ? ''
-    : `<picture>${product.logoDark === undefined ? '' : `<source srcset="${escapeHtml(product.logoDark.path)}" media="(prefers-color-scheme: dark)">`}<img class="brand-logo" src="${escapeHtml(product.logo.path)}" alt="" height="32"></picture>`
+    : `<picture>${product.logoDark === undefined ? '' : `<source srcset="${escapeHtml(product.logoDark.path)}" media="(prefers-color-scheme: dark)">`}<img class="brand-logo" src="${escapeHtml(product.logo.path)}" alt=""${logoSize(product.logo)}></picture>`
   return `${logo}<span>${escapeHtml(product.name ?? 'Status')}</span>`
 }
 
@@ -92,15 +100,15 @@ export function renderPage (options: PageOptions): string {
   const { product } = options
   const accent = product === undefined ? undefined : brandStylesheet(product)
   const styles = [
-    ...['site.css', ...(options.styles ?? [])].map((name) => `<link rel="stylesheet" href="/assets/${escapeHtml(name)}">`),
+    ...['site.css', ...(options.styles ?? [])].map((name) => `<link rel="stylesheet" href="${escapeHtml(assetPath(name))}">`),
     ...(accent === undefined ? [] : [`<link rel="stylesheet" href="${escapeHtml(accent.path)}">`])
   ]
   const favicon = product?.favicon === undefined
-    ? '<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">'
+    ? `<link rel="icon" href="${assetPath('favicon.svg')}" type="image/svg+xml">`
     : `<link rel="icon" href="${escapeHtml(product.favicon.path)}" type="${product.favicon.type}">`
   const scripts = [
-    ...(options.scripts ?? []).map((name) => `<script src="/assets/${escapeHtml(name)}" defer></script>`),
-    ...(options.modules ?? []).map((name) => `<script type="module" src="/assets/${escapeHtml(name)}"></script>`)
+    ...(options.scripts ?? []).map((name) => `<script src="${escapeHtml(assetPath(name))}" defer></script>`),
+    ...(options.modules ?? []).map((name) => `<script type="module" src="${escapeHtml(assetPath(name))}"></script>`)
   ]
   const switchLink = alternate === undefined
     ? ''

@@ -46,7 +46,7 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
 ${renderSections(text, bodies)}
-${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort, discordCommands: options.discordCommands })}
+${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort, discordCommands: options.discordCommands, indicator: bodies.health === null ? undefined : bodies.components?.indicator })}
 <p id="status-announce" class="vh" role="status"></p>
 <div class="page-meta">
 <p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>

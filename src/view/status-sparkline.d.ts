@@ -8,3 +8,4 @@ export declare function latencySparkline (history: Checks): string | undefined
 export declare function latencySparklineImage (history: Checks | null): string
 export declare function latencyDaysSection (text: StatusText, history: Pick<ComponentHistory, 'uptime'> | null): string
 export declare function latencySection (text: StatusText, history: Checks | null): string
+export declare const SPARKLINE_MIN_MINUTES: number

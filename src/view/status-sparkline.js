@@ -1,5 +1,5 @@
 // A component's response time over the last 24 hours as a small server-rendered SVG line (no script), with its words.
-import { clock, dateTime, esc, millis } from './status-format.js'
+import { clock, dateTime, day, esc, millis } from './status-format.js'
 
 const MINUTE = 60_000
 const MINUTES = 24 * 60
@@ -7,6 +7,11 @@ const HEIGHT = 100
 /** Minutes per drawn point: each point is the highest latency of its minutes, so a spike never disappears. */
 const BUCKET = 5
 const BUCKETS = MINUTES / BUCKET
+/**
+ * The fewest measured minutes of the last 24 hours worth a chart (three of its points): with fewer, the page says
+ * "Not enough data yet" in words instead of a blank band with a tick.
+ */
+export const SPARKLINE_MIN_MINUTES = 3 * BUCKET
 
 /** The window the sparkline draws: the 24 hours ending with the minute after `generatedAt` (as the last-day strip). */
 function window (history) {
@@ -44,11 +49,12 @@ const IMAGE_STROKE = '#3a7bd5'
 
 /**
  * The drawing: a line through every 5 minutes with a latency (5 minutes without one break it), scaled from 0 to the
- * highest latency, and the area below it. Undefined without any latency.
+ * highest latency, and the area below it. Undefined below SPARKLINE_MIN_MINUTES measured minutes.
  */
 function sparklinePaths (history) {
-  const drawn = buckets(latencyPoints(history))
-  if (drawn.length === 0) return undefined
+  const points = latencyPoints(history)
+  if (points.length < SPARKLINE_MIN_MINUTES) return undefined
+  const drawn = buckets(points)
   const highest = Math.max(...drawn.map(([, ms]) => ms))
   const y = (ms) => Math.round(HEIGHT - 3 - (highest === 0 ? 0 : (ms / highest) * (HEIGHT - 6)))
   const runs = []
@@ -77,7 +83,7 @@ export function latencySparkline (history) {
 
 /**
  * The same sparkline as a standalone image (the status page's component cards load it with an `alt`): one colour
- * that reads on both themes, a transparent background, and an empty image without any latency.
+ * that reads on both themes, a transparent background, and an empty image below SPARKLINE_MIN_MINUTES.
  */
 export function latencySparklineImage (history) {
   const paths = history === null ? undefined : sparklinePaths(history)
@@ -92,13 +98,16 @@ export function latencySection (text, history) {
   const open = '<section id="latency" class="card" aria-labelledby="latency-title">'
   const title = `<h2 id="latency-title">${esc(text.latencyHeading)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
-  const svg = latencySparkline(history)
-  if (svg === undefined) return `${open}${title}<p class="none-measured meta">${esc(text.latencyNone)}</p></section>`
   const points = latencyPoints(history)
+  if (points.length === 0) return `${open}${title}<p class="none-measured meta">${esc(text.latencyNone)}</p></section>`
   const { median, highest } = figures(points)
+  const summary = text.latencySummary(millis(text, median), millis(text, highest), points.length)
+  const svg = latencySparkline(history)
+  // Below the minimum for a chart, the figures there are, in words.
+  if (svg === undefined) return `${open}${title}<p class="none-measured meta">${esc(text.latencyNotEnough(summary))}</p></section>`
   const { start } = window(history)
   const from = new Date(start).toISOString()
-  return `${open}${title}<p class="meta">${esc(text.latencySummary(millis(text, median), millis(text, highest), points.length))}</p>` +
+  return `${open}${title}<p class="meta">${esc(summary)}</p>` +
     `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
     `<div class="bar-scale" aria-hidden="true"><span>${esc(dateTime(text, from))}</span><span>${esc(`${text.now} (${clock(text, history.generatedAt)} ${text.utc})`)}</span></div></section>`
 }
@@ -138,6 +147,6 @@ export function latencyDaysSection (text, history) {
     `<path class="sparkline-line" d="${line(([, p50]) => p50)}" vector-effect="non-scaling-stroke"/></svg>`
   return `${open}${title}<p class="meta">${esc(text.latencyDaysSummary(millis(text, median), millis(text, highest), days.length))}</p>` +
     `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
-    `<div class="bar-scale" aria-hidden="true"><span>${esc(history.uptime.from)}</span><span>${esc(history.uptime.to)}</span></div>` +
+    `<div class="bar-scale" aria-hidden="true"><span>${esc(day(text, history.uptime.from))}</span><span>${esc(day(text, history.uptime.to))}</span></div>` +
     `<p class="chart-legend meta" aria-hidden="true"><span class="legend-p50">${esc(text.latencyLegendP50)}</span> <span class="legend-p95">${esc(text.latencyLegendP95)}</span></p></section>`
 }

@@ -7,6 +7,7 @@ import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
 import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref } from './status-links.js'
+import { SPARKLINE_MIN_MINUTES } from './status-sparkline.js'
 
 export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
@@ -76,14 +77,20 @@ function affectedBy (text, component, incidents) {
   return links.length === 0 ? '' : `<li class="component-affected">${esc(text.affected)}: ${links.join(', ')}</li>`
 }
 
-/** A measured component's response time of the last 24 hours, a server-rendered SVG image with its words as `alt`. */
-function sparklineImage (text, component) {
+/**
+ * A measured component's response time of the last 24 hours, a server-rendered SVG image whose `alt` gives the latest
+ * figure; with fewer than SPARKLINE_MIN_MINUTES minutes recorded in the history (a new install, a new component),
+ * "Not enough data yet" in words instead.
+ */
+function sparklineImage (text, component, history) {
   if (component.latencyMs === null) return ''
-  return `<img class="component-sparkline" src="${esc(latencyImageHref(component.id))}" alt="${esc(text.sparklineAlt)}" width="287" height="100" loading="lazy" decoding="async">`
+  const recorded = history == null ? 0 : history.checks.filter((check) => (check.components[component.id] ?? 'unknown') !== 'unknown').length
+  if (recorded < SPARKLINE_MIN_MINUTES) return `<p class="component-sparkline-empty meta">${esc(text.sparklineNotEnough)}</p>`
+  return `<img class="component-sparkline" src="${esc(latencyImageHref(component.id))}" alt="${esc(text.sparklineAlt(millis(text, component.latencyMs)))}" width="287" height="100" loading="lazy" decoding="async">`
 }
 
 /** One component: `data-component` and `data-status` carry the model's id and status exactly, for tools and tests. */
-function componentItem (text, component, incidents, headingTag) {
+function componentItem (text, component, incidents, headingTag, history) {
   const details = []
   if (component.latencyMs !== null) details.push(`<li>${esc(text.latency)}: ${esc(millis(text, component.latencyMs))}</li>`)
   if (component.message !== null) details.push(`<li${english(text)}>${esc(component.message)}</li>`)
@@ -91,7 +98,7 @@ function componentItem (text, component, incidents, headingTag) {
   if (affected !== '') details.push(affected)
   return `<li class="component component--${esc(STATUS_KIND[component.status] ?? 'unknown')}" data-component="${esc(component.id)}" data-status="${esc(component.status)}">` +
     `<div class="component-head"><${headingTag} class="component-name"><a href="${esc(componentHref(text, component.id))}">${esc(localName(text, component.name))}</a></${headingTag}>${statusBadge(text, component.status)}</div>` +
-    (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + sparklineImage(text, component) + '</li>'
+    (details.length === 0 ? '' : `<ul class="component-details">${details.join('')}</ul>`) + sparklineImage(text, component, history) + '</li>'
 }
 
 /**
@@ -122,11 +129,11 @@ function componentsSection (text, components, latest = {}) {
   if (components.components.length === 0) return `${open}<p class="none">${esc(text.componentsNone)}</p></section>`
   const incidents = latest.incidents ?? null
   const items = componentLayout(components).map((item) => {
-    if (item.component !== undefined) return componentItem(text, item.component, incidents, 'h3')
+    if (item.component !== undefined) return componentItem(text, item.component, incidents, 'h3', latest.history)
     const { group, members } = item
     return `<li class="group component--${esc(STATUS_KIND[group.status] ?? 'unknown')}" data-group="${esc(group.id)}" data-status="${esc(group.status)}">` +
       `<details data-key="group-${esc(group.id)}"${group.collapsed ? '' : ' open'}><summary class="component-head"><h3 class="component-name">${esc(localName(text, group.name))}</h3>` +
-      `${statusBadge(text, group.status)}</summary><ul class="components">${members.map((member) => componentItem(text, member, incidents, 'h4')).join('')}</ul></details></li>`
+      `${statusBadge(text, group.status)}</summary><ul class="components">${members.map((member) => componentItem(text, member, incidents, 'h4', latest.history)).join('')}</ul></details></li>`
   })
   return `${open}<ul class="components">${items.join('')}</ul></section>`
 }

@@ -64,7 +64,7 @@ describe('the product\'s name on every surface', () => {
       const html = (await get(app, url, HTML)).body
       assert.equal(titleOf(html), title, url)
       const header = headerOf(html)
-      assert.match(header, new RegExp(`<picture><source srcset="${logoDark!.path}" media="\\(prefers-color-scheme: dark\\)"><img class="brand-logo" src="${logo!.path}" alt="" height="32"></picture><span>Acme</span>`), `${url}: the header's logo and name`)
+      assert.match(header, new RegExp(`<picture><source srcset="${logoDark!.path}" media="\\(prefers-color-scheme: dark\\)"><img class="brand-logo" src="${logo!.path}" alt="" width="32" height="32"></picture><span>Acme</span>`), `${url}: the header's logo and name`)
       assert.match(html, new RegExp(`<link rel="icon" href="${favicon!.path}" type="image/png">`), `${url}: the favicon`)
       assert.match(html, /<link rel="stylesheet" href="\/assets\/brand\/accent-3b4bd8-6e7ae2\.css">/, `${url}: the accent`)
     }
@@ -138,7 +138,7 @@ describe('without a status file', () => {
     await context.monitor.runOnce()
     const html = (await get(app, '/status', HTML)).body
     assert.match(titleOf(html), /^System status/)
-    assert.match(headerOf(html), /<img src="\/assets\/favicon\.svg" alt="" width="24" height="24"><span>Status<\/span>/)
+    assert.match(headerOf(html), /<img src="\/assets\/favicon\.[0-9a-f]{12}\.svg" alt="" width="24" height="24"><span>Status<\/span>/)
     assert.doesNotMatch(html, /\/assets\/brand\//)
     assert.doesNotMatch(html, /product-links|product-footer/)
     assert.match(titleOf((await get(app, '/de/status', HTML)).body), /^Systemstatus/)
@@ -205,7 +205,7 @@ describe('the Follow section', () => {
     assert.match(follow, /<code data-copy="For AI agents \(MCP\), Command">status-api mcp --url https:\/\/status\.acme\.example<\/code>/)
     assert.doesNotMatch(follow, /Prometheus/, 'metrics are private by default')
     assert.doesNotMatch(follow, /\/follow channel/, 'no Discord commands where this service does not answer them')
-    assert.match(page, /<script type="module" src="\/assets\/follow\.js"><\/script>/)
+    assert.match(page, /<script type="module" src="\/assets\/follow\.[0-9a-f]{12}\.js"><\/script>/)
     const de = (await get(app, '/de/status', HTML)).body
     assert.match(de, /<h2 id="follow-heading">Folgen<\/h2>/)
     assert.match(de, /href="https:\/\/status\.acme\.example\/de\/status\/feed\.atom">Atom</)

@@ -42,7 +42,7 @@ describe('the status file', () => {
     const declaration = loadStatusFile(EXAMPLE, { DASHBOARD_TOKEN: 'token-123' })
     const brand = (name: string, type: string) => {
       const bytes = readFileSync(path.join(FIXTURES, 'brand', name))
-      return { file: path.join(FIXTURES, 'brand', name), type, bytes, path: `/assets/brand/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}${path.extname(name)}` }
+      return { file: path.join(FIXTURES, 'brand', name), type, bytes, path: `/assets/brand/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}${path.extname(name)}`, size: { width: 64, height: 64 } }
     }
     const defaults = { confirm: 2, headers: {} }
     assert.deepEqual(declaration, {

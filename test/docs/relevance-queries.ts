@@ -110,7 +110,8 @@ export const GERMAN: RelevanceCase[] = [
   { query: 'Unterstuetzung im Editor', expected: '/de/docs/status-file#editor', kind: 'umlaut-less' },
   { query: 'Bundel', expected: '/de/docs/operations#bundle', kind: 'umlaut-less' },
   { query: 'Storungen und was der Dienst meldet', expected: '/de/docs/operations#faults', kind: 'umlaut-less' },
-  { query: 'Signatur prufen', expected: '/de/docs/notifications#verify', kind: 'umlaut-less' }
+  { query: 'Signatur prufen', expected: '/de/docs/notifications#verify', kind: 'umlaut-less' },
+  { query: 'Wie prufe ich in meinem eigenen Code, ob ein Webhook wirklich vom Statusdienst kommt?', expected: '/de/docs/notifications#verify', kind: 'umlaut-less' }
 ]
 
 /**

@@ -158,4 +158,20 @@ describe('German typed without umlauts', () => {
     }
     assert.deepEqual(differ, [], `find other sections than their umlaut spelling:\n${differ.join('\n')}`)
   })
+
+  it('every German question and query ranks its right answer the same when typed with a, o, u or ae, oe, ue and ss', () => {
+    const rank = (query: string, right: string[]) => {
+      const index = site.search('de', query, 10).findIndex((result) => right.includes(result.url))
+      return index < 0 ? '>10' : index + 1
+    }
+    const differ: string[] = []
+    for (const { query, expected, alsoRight = [] } of [...GERMAN, ...GERMAN_QUESTIONS].filter((c) => /[äöüÄÖÜß]/.test(c.query))) {
+      const right = [expected, ...alsoRight]
+      const wanted = rank(query, right)
+      for (const typed of [spell(query, left), spell(query, spelled)]) {
+        if (rank(typed, right) !== wanted) differ.push(`  "${typed}": rank ${rank(typed, right)}, with umlauts ${wanted}`)
+      }
+    }
+    assert.deepEqual(differ, [], `rank otherwise without umlauts:\n${differ.join('\n')}`)
+  })
 })

@@ -40,7 +40,7 @@ for (const backend of databaseBackends()) {
       assert.equal(degraded.status, 'degraded')
       assert.deepEqual(degraded.shards, { total: 2, connected: 1 })
       assert.equal(degraded.latencyMs, 50)
-      assert.equal(degraded.message, '1 of 2 bot shards are disconnected.')
+      assert.equal(degraded.message, '1 of 2 bot shards is disconnected.')
 
       const down = await probe(database, NOW + 200_000)
       assert.equal(down.status, 'down')

@@ -111,11 +111,12 @@ describe('the operator API on a real process', { timeout: 240_000 }, () => {
   it('sets and clears a manual component; every surface shows it within 15 s', async () => {
     const set = await call('PUT', '/v1/components/api/status', { token: TOKENS.ops, body: { status: 'partial_outage', message: 'Some requests fail.' } })
     assert.equal(set.status, 200, set.text)
-    assert.deepEqual(set.json, { id: 'api', status: 'partial_outage', message: 'Some requests fail.' })
+    assert.deepEqual(set.json, { id: 'api', status: 'partial_outage', message: 'Some requests fail.', by: 'ops' })
     const shown = await eventually(() => publicJson('/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'api')?.status === 'partial_outage', 15_000)
     assert.equal(shown.components.find((c: { id: string }) => c.id === 'api').message, 'Some requests fail.')
     const cleared = await call('DELETE', '/v1/components/api/status', { token: TOKENS.ops })
     assert.equal(cleared.status, 200, cleared.text)
+    assert.deepEqual(cleared.json, { id: 'api', status: 'operational', message: null, by: 'ops' }, 'who cleared it, as who set it')
     await eventually(() => publicJson('/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'api')?.status === 'operational', 15_000)
     assert.equal((await call('PUT', '/v1/components/api/status', { token: TOKENS.ci, body: { status: 'operational' } })).status, 403, 'components needs its scope')
   })

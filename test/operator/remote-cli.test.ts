@@ -52,13 +52,13 @@ describe('the remote CLI on SQLite', { timeout: 240_000 }, () => {
       assert.match(ok(await cli.run(['maintenance', 'schedule', '--title', 'Upgrade', '--message', 'Brief.', '--from', '+1h', '--to', '+2h', '--component', 'api'])), /^maintenance 1 scheduled from \S+ to \S+$/m)
       assert.match(ok(await cli.run(['maintenance', 'list'])), /^1\s+scheduled\s+\S+\s+\S+\s+api\s+ops\s+Upgrade$/m)
       assert.match(ok(await cli.run(['maintenance', 'end', '1'])), /^maintenance 1 cancelled \(it had not started\)$/m)
-      assert.match(ok(await cli.run(['component', 'set', 'music', 'major_outage', '--message', 'Down.'])), /^component music: major_outage$/m)
+      assert.match(ok(await cli.run(['component', 'set', 'music', 'major_outage', '--message', 'Down.'])), /^component music: major_outage \(set by ops\)$/m)
       // --url and --token on the command line win over the environment.
       assert.match(ok(await cli.run(['heartbeat', '--shard', '3', '--status', 'ready', '--ping', '41', '--url', service.operatorUrl, '--token', TOKENS.bot], { STATUS_API_TOKEN: 'unused' })), /^shard 3: ready$/m)
       const components = await eventually(() => publicJson(service, '/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'music')?.status === 'major_outage', 15_000)
       assert.equal(components.indicator, 'critical')
       await eventually(() => publicJson(service, '/api/v1/health/shards').catch(() => ({})), (body) => body.total === 4, 20_000)
-      assert.match(ok(await cli.run(['component', 'clear', 'music'])), /^component music: operational \(cleared\)$/m)
+      assert.match(ok(await cli.run(['component', 'clear', 'music'])), /^component music: operational \(cleared by ops\)$/m)
       assert.match(ok(await cli.run(['push', 'reminders', '--status', 'down', '--latency', '1200', '--message', 'The worker crashed.'])), /^reminders: down \(1200 ms\)$/m)
       await eventually(() => publicJson(service, '/api/v1/health/components'), (body) => body.components.find((c: { id: string }) => c.id === 'reminders')?.status === 'major_outage', 15_000)
     } finally {
@@ -113,7 +113,7 @@ describe('the remote CLI on PostgreSQL with two replicas', { skip: postgresSkip(
     const cli = remoteCli(first.operatorUrl, TOKENS.ops)
     try {
       assert.match(ok(await cli.run(['incident', 'open', '--title', 'Gateway trouble', '--impact', 'major', '--message', 'Reconnecting.', '--component', 'music'])), /^incident \d+ opened/m)
-      assert.match(ok(await cli.run(['component', 'set', 'api', 'degraded_performance'])), /^component api: degraded_performance$/m)
+      assert.match(ok(await cli.run(['component', 'set', 'api', 'degraded_performance'])), /^component api: degraded_performance \(set by ops\)$/m)
       assert.match(ok(await cli.run(['heartbeat', '--shard', '0', '--status', 'ready', '--ping', '30'], { STATUS_API_TOKEN: TOKENS.bot })), /^shard 0: ready$/m)
       const started = Date.now()
       const incidents = await eventually(() => publicJson(second, '/api/v1/health/incidents'), (body) => body.incidents.length === 1, 15_000)

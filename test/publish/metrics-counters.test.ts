@@ -6,7 +6,8 @@ import { registerCheckMetrics } from '../../src/publish/check-metrics.ts'
 import { registerProcessMetrics } from '../../src/publish/process-metrics.ts'
 import { UNMATCHED_ROUTE, registerRequestMetrics } from '../../src/publish/request-metrics.ts'
 import { buildTestApp } from '../helper.ts'
-import { parseExposition, sampleValue } from './exposition.ts'
+import { parseExposition, promtoolCheck, sampleValue } from './exposition.ts'
+import { promtoolBinary } from '../services/prometheus.ts'
 
 describe('metrics counters', () => {
   it('count and time requests by route pattern and status code; every 404 and unmatched request under one label', async () => {
@@ -41,13 +42,21 @@ describe('metrics counters', () => {
     assert.equal(value('check_duration_seconds_bucket', { component: 'dashboard', le: '5' }), 3)
   })
 
-  it('Node\'s default metrics under their standard names, without the `_total` gauges promtool rejects', async () => {
+  it('Node\'s default metrics under their standard names, the `_total` sums untyped so that promtool accepts them', async (t) => {
     const registry = new Registry()
     registerProcessMetrics(registry)
-    const names = new Set(parseExposition(await registry.metrics()).map((sample) => sample.name))
+    const text = await registry.metrics()
+    const samples = parseExposition(text)
+    const names = new Set(samples.map((sample) => sample.name))
     for (const name of ['process_cpu_user_seconds_total', 'process_start_time_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_version_info']) assert.ok(names.has(name), name)
-    for (const kind of ['handles', 'requests', 'resources']) assert.ok(!names.has(`nodejs_active_${kind}_total`), `no nodejs_active_${kind}_total`)
+    // Grafana dashboard 11159's "Active handles/requests" panel reads nodejs_active_handles_total and nodejs_active_requests_total.
+    for (const kind of ['handles', 'requests', 'resources']) {
+      assert.match(text, new RegExp(`^# TYPE nodejs_active_${kind}_total untyped$`, 'm'))
+      assert.ok(sampleValue(samples, `nodejs_active_${kind}_total`, {})! >= (kind === 'requests' ? 0 : 1), `nodejs_active_${kind}_total has a value`)
+    }
     assert.ok(names.has('nodejs_active_handles'), 'the counts by type stay')
+    if (promtoolBinary === undefined) return t.skip('promtool is not installed')
+    assert.deepEqual(promtoolCheck(text), { status: 0, output: '' })
   })
 
   it('createMetrics registers every group, in the exposition\'s order', async (t) => {

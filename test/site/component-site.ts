@@ -7,7 +7,7 @@ import type { TestContext } from 'node:test'
 import { openIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/operations.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { MINUTE_MS, minuteOf } from '../../src/lib/minutes.ts'
-import { upsertComponentChecks, type ComponentCheckRow } from '../../src/store/repositories/component-checks.ts'
+import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../../src/store/repositories/component-checks.ts'
 import type { AppOptions } from '../../src/app.ts'
 import { buildTestApp, tempDir, type Env } from '../helper.ts'
 
@@ -51,7 +51,9 @@ export async function componentSite (t: TestContext, env: Env = {}, appOptions: 
   writeFileSync(file, STATUS_YAML)
   const built = await buildTestApp(t, { STATUS_FILE: file, ...env }, { clock }, appOptions)
   const { context } = built
-  await upsertComponentChecks(context.database, databaseMinutes(clock.now(), 5))
+  const minutes = databaseMinutes(clock.now(), 5)
+  // As the minute recorder writes them: each minute's overall status beside the component's (the last 24 hours' checks read both).
+  await upsertComponentChecks(context.database, [...minutes, ...minutes.map((row) => ({ ...row, component: OVERALL, latencyMs: null }))])
   await context.monitor.runOnce()
   const db = context.database.db
   const incident = await openIncident(db, { title: 'Slow <settings>', impact: 'major', status: 'investigating', message: 'Saving settings takes long.', components: [{ id: 'database' }] }, clock.now() - 90 * MINUTE_MS)
@@ -60,6 +62,7 @@ export async function componentSite (t: TestContext, env: Env = {}, appOptions: 
     title: 'API upgrade', message: 'Requests may fail briefly.', startsAt: clock.now() + MINUTE_MS, endsAt: clock.now() + 120 * MINUTE_MS, components: ['api', 'legacy-api']
   }, clock.now())
   clock.advance(2 * MINUTE_MS) // the window is active; a new minute recomputes the history
+  await context.monitor.history.refreshIfStale() // as a running service has it: the seeded minutes in the history
   await context.incidents.refresh()
   return { ...built, clock, incident, window }
 }

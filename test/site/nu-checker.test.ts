@@ -17,6 +17,7 @@ import { componentSite } from './component-site.ts'
 import { shards } from './fixtures.ts'
 import { sitemapPaths } from './sitemap-paths.ts'
 import { buildSiteApp } from './site-app.ts'
+import { assetPath } from '../../src/site/asset-files.ts'
 
 const VNU_JAR = path.join(projectRoot, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar')
 /** vnu.jar needs Java 17 or newer (Debian 12's default-jre-headless, which `.ci/run` installs, is 17). */
@@ -140,7 +141,7 @@ describe('the Nu HTML checker', { skip: javaSkip(), timeout: 120_000 }, () => {
     const warnings = messages.filter((m) => m.type === 'info' && m.subType === 'warning')
     t.diagnostic(`${pages.length} pages and ${loaded.size} stylesheets and images checked: ${warnings.length} warnings`)
     for (const warning of warnings) t.diagnostic(`warning: ${line(warning)}`)
-    assert.ok(loaded.has('/assets/site.css') && loaded.has('/status/components/database/latency.svg'), [...loaded.keys()].join(' '))
+    assert.ok(loaded.has(assetPath('site.css')) && loaded.has('/status/components/database/latency.svg'), [...loaded.keys()].join(' '))
     assert.deepEqual(messages.filter((m) => m.type !== 'info' && !checkerLimit(fileOf(m), m)).map(line), [])
   })
 })

@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core'
 import { projectRoot } from '../../src/config/project-root.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations } from './browser.ts'
 import { componentSite } from './component-site.ts'
+import { buildTestApp } from '../helper.ts'
 
 const OUTPUT = process.env.SCREENSHOT_DIR ?? path.join(projectRoot, 'test-output')
 
@@ -32,7 +33,7 @@ describe('component card sparklines and the component page\'s charts in Chromium
         type Loaded = { complete: boolean, naturalWidth: number }
         for (let i = 0; i < 50 && !await image.evaluate((img) => (img as unknown as Loaded).complete); i++) await page.waitForTimeout(100)
         assert.ok(await image.evaluate((img) => (img as unknown as Loaded).naturalWidth > 0), 'the sparkline image loaded')
-        assert.equal(await image.getAttribute('alt'), 'Response time over the last 24 hours (figures on the component\'s page)')
+        assert.match(String(await image.getAttribute('alt')), /^Response time over the last 24 hours, latest [\d.]+ ms \(figures on the component's page\)$/)
         const box = await image.boundingBox()
         assert.ok(box !== null && box.width > 100 && box.height > 20, 'drawn wide and tall enough to see')
         // A component without a latency (manual) has none.
@@ -51,6 +52,21 @@ describe('component card sparklines and the component page\'s charts in Chromium
         await page.locator('#latency').screenshot({ path: path.join(OUTPUT, `latency-24h-${colorScheme}-${width}.png`) })
         await page.locator('#latency-days').screenshot({ path: path.join(OUTPUT, `latency-90d-${colorScheme}-${width}.png`) })
       }
+    }
+    // A new install: one minute recorded, so the cards say so in words instead of drawing a blank band with a tick.
+    const fresh = await buildTestApp(t)
+    await fresh.context.monitor.runOnce()
+    const freshBase = await fresh.app.listen({ port: 0, host: '127.0.0.1' })
+    for (const [url, words] of [['/status', 'Not enough data yet'], ['/de/status', 'Noch nicht genug Daten']] as const) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(`${freshBase}${url}`)
+      assert.equal(await page.locator('[data-component="database"] img.component-sparkline').count(), 0, url)
+      const empty = page.locator('[data-component="database"] .component-sparkline-empty')
+      assert.equal(await empty.innerText(), words, url)
+      assert.ok(((await empty.boundingBox())?.height ?? 0) > 5, `${url}: the words are shown`)
+      await page.locator('[data-component="database"]').screenshot({ path: path.join(OUTPUT, `sparkline-card-empty-${url === '/status' ? 'en' : 'de'}.png`) })
+      await context.close()
     }
     // Server-rendered: the page's HTML carries the image, no script needed.
     assert.match(await (await fetch(`${base}/status`)).text(), /<img class="component-sparkline" src="\/status\/components\/database\/latency.svg"/)

@@ -17,9 +17,11 @@ describe('latency sparkline', () => {
   })
 
   it('keeps the highest latency of each 5 minutes, breaks the line at a gap, and draws a lone point as a dash', () => {
-    const checks = [check(1439, 10), check(20, 40), check(19, 400), check(18, 40), check(14, 40), check(2, 20)]
+    // Each bucket's other minutes no higher than its highest, so that the drawing is the same with enough minutes for a chart.
+    const checks = [check(1439, 10), check(20, 40), check(19, 400), check(18, 40), check(14, 40), check(2, 20),
+      ...[1438, 1437, 1436, 1435, 17, 16, 15, 13, 12, 11, 10, 4, 3, 1, 0].map((ago) => check(ago, ago > 1000 ? 10 : ago > 14 ? 40 : ago > 9 ? 40 : 20))]
     const points = latencyPoints({ generatedAt: GENERATED, checks: [check(1440, 99), ...checks] })
-    assert.equal(points.length, 6, 'a check older than 24 hours is left out')
+    assert.equal(points.length, 21, 'a check older than 24 hours is left out')
     const svg = latencySparkline({ generatedAt: GENERATED, checks })!
     const line = /class="sparkline-line" d="([^"]+)"/.exec(svg)![1]!
     const runs = line.split('M').filter(Boolean)

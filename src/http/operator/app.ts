@@ -54,7 +54,7 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
   await app.register(idempotency, { database: context.database, clock: context.clock })
 
   // The OpenAPI document describes every route registered after this line.
-  await app.register(swagger, operatorOpenapiOptions())
+  await app.register(swagger, operatorOpenapiOptions(config.status.product))
   app.get('/openapi.json', { config: { scope: false }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/openapi+json; charset=utf-8').send(JSON.stringify(app.swagger())))
 

@@ -2,7 +2,8 @@
 // @fastify/swagger from the same route schemas that validate each request, with bearer authentication.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import { ProblemSchema } from '../../api/common.ts'
-import { operationIdOf } from '../../discovery/openapi-options.ts'
+import type { DeclaredProduct } from '../../declaration/declaration.ts'
+import { operationIdOf, referenceProblem } from '../../discovery/openapi-options.ts'
 import { toOpenApi31Schemas } from '../../discovery/json-schema-2020.ts'
 import { VERSION } from '../../monitor/version.ts'
 import { OPERATOR_SCOPES } from '../../config/operator.ts'
@@ -24,11 +25,18 @@ components, the bot's heartbeats. Served on its own listener (OPERATOR_PORT), ne
 - **Bodies** are JSON, at most 64 KiB (256 KiB for heartbeats). Every error is \`application/problem+json\`.
 - Changes show on the public API within 15 s on every replica. Who made them (\`by\`, the token's name) is never published.`
 
-export function operatorOpenapiOptions (): FastifyDynamicSwaggerOptions {
+/** "Acme status operator API", as the public document is "Acme status API"; "Status operator API" without a product name. */
+function operatorTitle (product: Pick<DeclaredProduct, 'name'>): string {
+  return product.name === undefined ? 'Status operator API' : `${product.name} status operator API`
+}
+
+export function operatorOpenapiOptions (product: Pick<DeclaredProduct, 'name'>): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Status operator API', version: VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      info: { title: operatorTitle(product), version: VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      // The operator API answers where its document is served (OPERATOR_PORT, or the proxy in front of it): a relative URL.
+      servers: [{ url: '/', description: 'This operator listener (OPERATOR_PORT)' }],
       components: {
         schemas: { Problem: ProblemSchema as unknown as Json },
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A secret of OPERATOR_TOKENS.' } }
@@ -40,8 +48,14 @@ export function operatorOpenapiOptions (): FastifyDynamicSwaggerOptions {
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) throw new Error('the API is described in OpenAPI, not Swagger 2')
       const generated = documentObject.openapiObject as Json
+      const problem = (generated.components as { schemas: Json }).schemas.Problem
       const paths = Object.fromEntries(Object.entries(generated.paths as Record<string, Json>).map(([url, item]) => [url,
-        Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, { operationId: operationIdOf(method, url), ...(operation as Json) }]))]))
+        Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, {
+          operationId: operationIdOf(method, url),
+          ...(operation as Json),
+          // Every problem body points at the one Problem schema, as in the public document.
+          responses: referenceProblem((operation as Json).responses as Json, problem)
+        }]))]))
       return toOpenApi31Schemas({ ...generated, paths }) as never
     }
   }

@@ -1,5 +1,6 @@
 // The bot probe from heartbeats: shards whose last report is too old, or not `ready`, are disconnected.
 import type { ShardsBody } from '../../api/shards.ts'
+import { plural } from '../../view/status-plural.js'
 import { roundLatency, type BotProbeResult } from './probe.ts'
 
 /** The bot component from the shards view: all connected `ok`, none `down`, else `degraded`; latency the mean ping of connected shards. */
@@ -12,5 +13,6 @@ export function judgeShards (body: ShardsBody): BotProbeResult {
   if (body.connected === 0) {
     return { status: 'down', latencyMs, shards, message: 'No bot shard is connected.' }
   }
-  return { status: 'degraded', latencyMs, shards, message: `${body.total - body.connected} of ${body.total} bot shards are disconnected.` }
+  const disconnected = body.total - body.connected
+  return { status: 'degraded', latencyMs, shards, message: `${disconnected} of ${body.total} bot shards ${plural(disconnected, 'is', 'are')} disconnected.` }
 }

@@ -1,4 +1,5 @@
-// SQL of manual_components: what operators set on `manual` components (DESIGN §11); no row means operational.
+// SQL of manual_components: what operators set on `manual` components (DESIGN §11); no row means operational, and a
+// cleared one stays as `operational` with who cleared it.
 import type { Kysely, Selectable } from 'kysely'
 import type { ManualComponentsTable, Tables } from '../tables.ts'
 
@@ -16,10 +17,9 @@ export async function upsertManualComponent (db: Kysely<Tables>, row: ManualComp
     .execute()
 }
 
-/** Clears a component's status (it is operational again); false when nothing was set. */
-export async function deleteManualComponent (db: Kysely<Tables>, component: string): Promise<boolean> {
-  const result = await db.deleteFrom('manual_components').where('component', '=', component).executeTakeFirst()
-  return result.numDeletedRows > 0n
+/** The row of one component, if anything was ever set or cleared on it. */
+export async function loadManualComponent (db: Kysely<Tables>, component: string): Promise<ManualComponentRow | undefined> {
+  return db.selectFrom('manual_components').selectAll().where('component', '=', component).executeTakeFirst()
 }
 
 /** Every status set, in code-unit order of the ids. */
