@@ -25,13 +25,15 @@ export async function setManualComponent (db: Kysely<Tables>, declaration: Statu
 
 /**
  * Clears what was set: the component is operational again, which its row now says with who cleared it and when (as a
- * set keeps who set it). Returns false when nothing but operational was set.
+ * set keeps who set it). A component nobody ever set has nothing to clear: nothing is written. Returns false when
+ * nothing but operational was set.
  */
 export async function clearManualComponent (db: Kysely<Tables>, declaration: StatusDeclaration, id: string, now: number, by?: string): Promise<boolean> {
   checkManualComponent(declaration, id)
   const before = await loadManualComponent(db, id)
+  if (before === undefined) return false
   await upsertManualComponent(db, { component: id, status: 'operational', message: null, by: by ?? null, updated_at: new Date(now).toISOString() })
-  return before !== undefined && (before.status !== 'operational' || before.message !== null)
+  return before.status !== 'operational' || before.message !== null
 }
 
 /** The input as it will be stored, or InvalidInput naming what is wrong; usable before opening the database. */

@@ -85,6 +85,10 @@ describe('status-api component set|clear on the database', () => {
     assert.deepEqual((await loadManualComponents(test.context.database.db)).map((row) => row.status), ['partial_outage'], 'the refusals wrote nothing')
     const cleared = await runInProcess(config, ['component', 'clear', 'music'])
     assert.equal(cleared.code, 0, cleared.stderr)
-    assert.deepEqual(await loadManualComponents(test.context.database.db), [])
+    assert.deepEqual((await loadManualComponents(test.context.database.db)).map((row) => [row.component, row.status, row.message, row.by]),
+      [['music', 'operational', null, null]], 'cleared: operational, by nobody (the CLI on the server)')
+    const never = await runInProcess(config, ['component', 'clear', 'api'])
+    assert.equal(never.code, 0, never.stderr)
+    assert.deepEqual((await loadManualComponents(test.context.database.db)).map((row) => row.component), ['music'], 'clearing what nobody set writes nothing')
   })
 })
