@@ -43,15 +43,16 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
+  // The stale notice comes first under the title: a copy a cache kept while the origin was away says so before anything it shows.
   const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}">
 <h1>${escapeHtml(title)}</h1>
+<p id="stale-notice" class="stale-notice" role="status" hidden></p>
 ${renderSections(text, bodies)}
 ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options.product?.name, publicMetricsPort: options.publicMetricsPort, discordCommands: options.discordCommands, indicator: bodies.health === null ? undefined : bodies.components?.indicator })}
 <p id="status-announce" class="vh" role="status"></p>
 <div class="page-meta">
 <p>${escapeHtml(text.lastUpdated)}: ${time(now, dateTime(text, now)).replace('<time', '<time id="last-updated"')}. ${escapeHtml(text.refreshNote(options.refreshSeconds))}</p>
 <p id="refresh-error" class="refresh-error" hidden>${escapeHtml(text.refreshFailed)}</p>
-<p id="stale-notice" class="stale-notice" role="status" hidden></p>
 </div>
 </div>`
   const other: Locale = lang === 'en' ? 'de' : 'en'

@@ -2,11 +2,16 @@
 // clock on load and after each refresh, marks #status with data-stale="true" and says since when, in both languages,
 // once it is older than three probe intervals plus EDGE_CACHE_SECONDS; a later fresh read clears it.
 import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
+import { projectRoot } from '../../src/config/project-root.ts'
 import { chromiumSkip, launchChromium } from './browser.ts'
 import { health } from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
+
+const OUTPUT = path.join(projectRoot, 'test-output')
 
 /** The fixture's health as if measured `ms` ago on the page's clock `now` (its checkedAt is 4 s before its `now`). */
 const checkedAgo = (now: number, ms: number) => health(new Date(now - ms + 4000).toISOString())
@@ -36,6 +41,15 @@ describe('the status page when its data is old', { skip: chromiumSkip(), timeout
     assert.equal(await page.getAttribute('#status', 'data-stale'), 'true', '40 s old: stale on load')
     assert.match(String(await page.textContent('#stale-notice')), /^Last confirmed .+ UTC — this page could not be refreshed since\.$/)
     assert.equal(await page.isVisible('#stale-notice'), true)
+    assert.equal(await page.evaluate(() => document.querySelector('#status > h1')?.nextElementSibling?.id), 'stale-notice', 'said first, under the title')
+    mkdirSync(OUTPUT, { recursive: true })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 500 })
+        await page.screenshot({ path: path.join(OUTPUT, `stale-${scheme}-${width}.png`) })
+      }
+    }
 
     await page.goto(`${base}/de/status`)
     assert.equal(await page.getAttribute('#status', 'data-stale'), 'true')
