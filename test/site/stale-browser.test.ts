@@ -41,7 +41,7 @@ describe('the status page when its data is old', { skip: chromiumSkip(), timeout
     assert.equal(await page.getAttribute('#status', 'data-stale'), 'true', '40 s old: stale on load')
     assert.match(String(await page.textContent('#stale-notice')), /^Last confirmed .+ UTC — this page could not be refreshed since\.$/)
     assert.equal(await page.isVisible('#stale-notice'), true)
-    assert.equal(await page.evaluate(() => document.querySelector('#status > h1')?.nextElementSibling?.id), 'stale-notice', 'said first, under the title')
+    assert.equal(await page.evaluate("document.querySelector('#status > h1')?.nextElementSibling?.id"), 'stale-notice', 'said first, under the title')
     mkdirSync(OUTPUT, { recursive: true })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
