@@ -72,9 +72,13 @@ export interface PurgeData {
 /** The event kind only purge targets get, and they get nothing else. */
 export const PURGE_KIND = 'edge.purge'
 
-/** A purge of `keys`; `dedupeKey` when several replicas may write the same one (the version purge at start). */
+/**
+ * A purge of `keys`; `dedupeKey` when several replicas may write the same one (the version purge at start). Its subject
+ * is its own: deliveries of one subject go out in order, and a purge never waits behind an older one a cache refused
+ * (that one is retried with backoff on its own; purges hold in any order).
+ */
 export function purgeEvent (keys: string[], at: string, dedupeKey?: string): NewEvent {
-  return { kind: PURGE_KIND, subject: 'edge', payload: { purge: { keys } } satisfies EventPayload, at, dedupeKey }
+  return { kind: PURGE_KIND, subject: `edge ${at} ${keys.join(' ')}`, payload: { purge: { keys } } satisfies EventPayload, at, dedupeKey }
 }
 
 const incidentSubject = (id: number) => `incident:${id}`

@@ -138,6 +138,27 @@ describe('purge requests', () => {
   })
 })
 
+describe('a purge a cache refused', () => {
+  it('holds back no later purge: the change goes out at once while the refused one waits for its retry', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    cache!.script.push({ kind: 'status', status: 503 }) // the version purge at start: the cache is not up yet
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` }, { notify: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 } })
+    const worker = context.notifications!.worker
+    await context.monitor.runOnce()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    assert.deepEqual(cache!.requests.map((request) => [request.headers['xkey-purge'], request.status]), [['docs version', 503]])
+
+    const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
+    await context.incidents.refresh()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    assert.deepEqual(cache!.requests.map((request) => [request.headers['xkey-purge'], request.status]),
+      [['docs version', 503], [`history incident-${id} incidents status`, 200]], 'the change purged while the refused purge waits a minute')
+  })
+})
+
 describe('two replicas on PostgreSQL and Redis', { skip: postgresSkip() ?? redisSkip() }, () => {
   it('purge one change once per target', async (t) => {
     const s = await standIns(t)
