@@ -3,15 +3,15 @@ import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Context } from './context.ts'
 import { openapiOptions } from './discovery/openapi-options.ts'
-import accessLog from './http/access-log.ts'
+import answeredRequestsHook, { answeredRequests } from './http/answered-requests.ts'
 import conventions from './http/conventions.ts'
 import edgeHeaders from './http/edge-headers.ts'
 import { clientErrorHandler, connectHandler, expectationHandler, handleFrameworkError, MAX_PATH_SEGMENT } from './http/client-errors.ts'
 import plainNumbers from './http/plain-numbers.ts'
 import { throttledRejectionLog } from './http/rejection-log.ts'
 import rateLimit from './http/rate-limit.ts'
-import requestMetrics from './http/request-metrics.ts'
 import { notFoundPages } from './http/not-found-page.ts'
+import { preparedAnswers } from './http/prepared-answers.ts'
 import { requestIdSequence } from './http/request-ids.ts'
 import { lazyRequestLogger } from './http/request-logger.ts'
 import assetRoutes from './http/routes/assets.ts'
@@ -51,7 +51,9 @@ export interface AppOptions {
 export async function buildApp (context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context
   const nextRequestId = requestIdSequence()
+  const prepared = preparedAnswers()
   const app = Fastify({
+    serverFactory: prepared.serverFactory, // the public listener answers a prepared GET before the framework sees it
     loggerInstance: context.logger as FastifyBaseLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: nextRequestId,
@@ -85,9 +87,16 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   // What shared caches are told: lifetimes and keys, worked out once per route as the routes below are registered.
   await app.register(edgeHeaders, { edge: config.edge, revalidateSeconds: config.probeIntervalSeconds })
   await app.register(plainNumbers) // numeric parameters: plain decimal digits, one rule for every route
-  await app.register(accessLog, { enabled: context.logger.isLevelEnabled('info') })
-  if (context.metrics !== undefined) await app.register(requestMetrics, { metrics: context.metrics })
+  const answered = answeredRequests(context.logger, context.metrics)
+  await app.register(answeredRequestsHook, { answered })
   await app.register(rateLimit, { cache: context.cache, clock: context.clock, perMinute: config.rateLimitPerMinute })
+  // Small answers from memory, repeated without the framework once it made them (src/http/prepared-answers.ts).
+  await app.register(prepared.plugin, {
+    rateLimited: (route) => config.rateLimitPerMinute > 0 && route.config?.rateLimit !== false,
+    draining: () => context.readiness.shuttingDown,
+    answered,
+    nextRequestId
+  })
 
   // The OpenAPI description is generated from the schemas of every route registered after this line.
   await app.register(swagger, openapiOptions(config))

@@ -1,17 +1,12 @@
 // The spec's {base_url}: PUBLIC_BASE_URL when set, otherwise the request's own origin when its host is well formed.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config/index.ts'
 import { isValidHost } from '../lib/host.ts'
 import { LruCache } from '../lib/lru.ts'
 
-/**
- * The origin a request was addressed to: its Host (or, with TRUST_PROXY, X-Forwarded-Host and -Proto — Fastify's
- * request.host and request.protocol honour trustProxy), normalised (lower case, default port dropped);
- * undefined when the host is not well formed.
- */
-function requestOrigin (request: FastifyRequest): string | undefined {
-  const protocol = request.protocol === 'https' ? 'https' : 'http'
-  const host = request.host
+/** An origin from a request's protocol and host, normalised (lower case, default port dropped); undefined when the host is not well formed. */
+function originOf (protocol: 'http' | 'https', host: string): string | undefined {
   return origins.getOrSet(`${protocol}://${host}`, () => isValidHost(host) ? new URL(`${protocol}://${host}`).origin : undefined)
 }
 
@@ -23,8 +18,23 @@ function fallbackOrigin (config: Config): string {
   return `http://localhost:${config.port}`
 }
 
-/** {base_url} for this request, without a trailing slash. A forged Host never changes it when PUBLIC_BASE_URL is set. */
+/**
+ * {base_url} for this request, without a trailing slash. A forged Host never changes it when PUBLIC_BASE_URL is set.
+ * Otherwise the request's Host (or, with TRUST_PROXY, X-Forwarded-Host and -Proto: Fastify's request.host and
+ * request.protocol honour trustProxy).
+ */
 export function baseUrlOf (request: FastifyRequest, config: Config): string {
   if (config.publicBaseUrl !== undefined) return config.publicBaseUrl.origin
-  return requestOrigin(request) ?? fallbackOrigin(config)
+  return originOf(request.protocol === 'https' ? 'https' : 'http', request.host) ?? fallbackOrigin(config)
+}
+
+/**
+ * The same {base_url} for a request the framework has not seen (src/http/prepared-answers.ts); undefined where only
+ * the framework can tell it, behind a trusted proxy, whose forwarded headers it reads. Without TRUST_PROXY the
+ * framework's host is the Host header, and its protocol that of the connection (this listener is plain HTTP).
+ */
+export function baseUrlOfRaw (raw: IncomingMessage, config: Config): string | undefined {
+  if (config.publicBaseUrl !== undefined) return config.publicBaseUrl.origin
+  if (config.trustProxy !== false) return undefined
+  return originOf('http', raw.headers.host ?? '') ?? fallbackOrigin(config)
 }

@@ -112,7 +112,7 @@ async function conventions (app: FastifyInstance, options: ConventionsOptions): 
 }
 
 /** RFC 9112 §3.2: a request with more than one Host header, or an HTTP/1.1 request with none, gets 400. */
-function hostIsWellFormed (raw: IncomingMessage): boolean {
+export function hostIsWellFormed (raw: IncomingMessage): boolean {
   const headers = raw.rawHeaders
   let hosts = 0
   for (let i = 0; i < headers.length; i += 2) {

@@ -27,12 +27,17 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
 /** Each page's copies with the origin filled in, per base URL (src/lib/per-base-url.ts: bounded in hosts and bytes). */
 const pagesByBase = new WeakMap<Serialized<unknown>, (baseUrl: string) => SendableBody>()
 
-/** An HTML page (or another `type` of text) rendered once, sent with its absolute links on `baseUrl` (filled in once per base URL). */
-export function sendPage (reply: FastifyReply, page: Serialized<unknown>, baseUrl: string, type = HTML_TYPE): FastifyReply {
+/** A page's copy with its absolute links on `baseUrl`: filled in once per base URL. */
+export function pageOn (page: Serialized<unknown>, baseUrl: string): SendableBody {
   let filled = pagesByBase.get(page)
   if (filled === undefined) {
     const html = typeof page.payload === 'string' ? page.payload : page.payload.toString('utf8')
     pagesByBase.set(page, filled = perBaseUrl((base) => withOrigin(html, base)))
   }
-  return sendSerialized(reply, filled(baseUrl), { type })
+  return filled(baseUrl)
+}
+
+/** An HTML page (or another `type` of text) rendered once, sent with its absolute links on `baseUrl`. */
+export function sendPage (reply: FastifyReply, page: Serialized<unknown>, baseUrl: string, type = HTML_TYPE): FastifyReply {
+  return sendSerialized(reply, pageOn(page, baseUrl), { type })
 }

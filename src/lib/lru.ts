@@ -65,6 +65,11 @@ export class LruCache<K, V> {
   /** The bytes the values kept hold together (0 without a byte bound). */
   get bytes (): number { return this.#heldBytes }
 
+  /** The cached value, if there is one, without making it or counting an ask. */
+  peek (key: K): V | undefined {
+    return this.#entries.get(key)
+  }
+
   /** The cached value, or the one `make` returns (then cached, unless its key is asked for the first time lately). */
   getOrSet (key: K, make: () => V): V {
     if (this.#last !== undefined && this.#last.key === key) return this.#last.value

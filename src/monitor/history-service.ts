@@ -12,6 +12,8 @@ import { serialize, type Serialized } from '../lib/serialized.ts'
 export interface HistoryService {
   /** The current history (a stale one starts a recompute in the background); computes it first when there is none yet. */
   get (): Promise<Serialized<HistoryBody>>
+  /** The history get() would answer now without waiting, or undefined when it would compute or start a recompute first. */
+  latest (): Serialized<HistoryBody> | undefined
   /**
    * One reported component's history from the same data as get(), or undefined for an id the history does not
    * report (not declared, or no longer). No database query unless there is no history yet; rejects like get().
@@ -73,6 +75,7 @@ export function createHistoryService (options: HistoryServiceOptions): HistorySe
 
   return {
     get: async () => (await computed()).body,
+    latest: () => current === undefined || stale() ? undefined : current.body,
     async component (id) {
       if (!components.includes(id)) return undefined
       const { data, byComponent } = await computed()

@@ -12,6 +12,6 @@ export function platformRefresh (declaration: StatusDeclaration, platform: Pick<
   const hasPlatformComponents = declaration.components.some((c) => c.check.kind === 'platform')
   return async () => {
     if (!hasPlatformComponents || platform === undefined) return
-    await withTimeout(platform.current(), timeoutMs, 'chat platform status').catch(() => undefined)
+    await withTimeout(Promise.resolve(platform.current()), timeoutMs, 'chat platform status').catch(() => undefined)
   }
 }

@@ -33,8 +33,11 @@ export interface PlatformReading {
 export interface PlatformStatus {
   /** The current reading; refreshes from the upstream first when due. Never throws. */
   read (): Promise<PlatformReading>
-  /** The status for other views (the status page): the normalised value, or undefined. Never throws. */
-  current (): Promise<PlatformStatusBody | undefined>
+  /**
+   * The status for other views (the status page): the normalised value, or undefined. At once while no refresh is due,
+   * else once refreshed. Never throws or rejects.
+   */
+  current (): PlatformStatusBody | undefined | Promise<PlatformStatusBody | undefined>
   /** The value held in memory now, without asking the upstream (metrics read it per scrape); undefined when none. */
   latest (): PlatformStatusBody | undefined
 }
@@ -154,8 +157,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
   let lastView: { snapshot: Snapshot, stale: boolean, status: PlatformStatusBody } | undefined
-  const read = async (): Promise<PlatformReading> => {
-    if (due(local)) await refresh()
+  const view = (): PlatformReading => {
     const result = reading(local, clock.now(), msToRefresh(local))
     if (result.status === undefined || local === undefined) return result
     if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
@@ -163,10 +165,14 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
     }
     return { ...result, status: lastView.status }
   }
+  const read = async (): Promise<PlatformReading> => {
+    if (due(local)) await refresh()
+    return view()
+  }
 
   return {
     read,
-    current: () => read().then((result) => result.status, () => undefined),
+    current: () => due(local) ? read().then((result) => result.status, () => undefined) : view().status,
     latest: () => reading(local, clock.now(), msToRefresh(local)).status
   }
 }

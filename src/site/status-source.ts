@@ -67,6 +67,33 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
   }
 }
 
+/**
+ * The same bodies when every service holds its own now (none still being read, none failing), for an answer made
+ * without waiting (src/http/prepared-answers.ts); undefined otherwise, and then readStatus() decides.
+ */
+export function statusNow (source: StatusSource): StatusBodies | undefined {
+  const parts: Partial<Record<Part, unknown>> = {}
+  for (const part of PARTS) {
+    try {
+      parts[part] = source[part]()
+    } catch {
+      return undefined
+    }
+    if (parts[part] instanceof Promise) return undefined
+  }
+  return {
+    components: parts.components as StatusBodies['components'],
+    health: parts.health as StatusBodies['health'],
+    history: parts.history as StatusBodies['history'],
+    discord: (parts.discord ?? null) as StatusBodies['discord'],
+    incidents: parts.incidents as StatusBodies['incidents'],
+    shards: (parts.shards ?? null) as StatusBodies['shards'],
+    olderIncidents: source.olderIncidents?.() === true
+  }
+}
+
+const PARTS: readonly Part[] = ['components', 'health', 'history', 'discord', 'incidents', 'shards']
+
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
 export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
   return a.components === b.components && a.health === b.health && a.history === b.history && a.discord === b.discord && a.incidents === b.incidents && a.shards === b.shards &&
@@ -82,7 +109,8 @@ export function serviceStatusSource (services: { monitor: Monitor, status: Statu
       if (snapshot === undefined) throw new Error('the first health check has not finished yet')
       return snapshot.value
     },
-    history: async () => (await services.monitor.history.get()).value,
+    // The history held now, or the one being read (the first, or after a minute went by).
+    history: () => services.monitor.history.latest()?.value ?? services.monitor.history.get().then((body) => body.value),
     discord: () => services.platformStatus.current(),
     incidents: () => services.incidents.body(),
     shards: () => services.monitor.shards()?.body.value,

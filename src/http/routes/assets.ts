@@ -26,7 +26,7 @@ export default async function assetRoutes (fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const assets = servedAssets()
   app.get<{ Params: { name: string } }>('/assets/:name', {
-    config: { cacheControl: cacheControl.asset, edgeKeys: VERSION_KEYS }
+    config: { cacheControl: cacheControl.asset, edgeKeys: VERSION_KEYS, prepared: (_raw, { params }) => assets.get((params as { name: string }).name)?.body }
   }, (request, reply) => {
     // Only names read from the folder at start are served: no path ever reaches the file system.
     const asset = assets.get(request.params.name)

@@ -1,10 +1,11 @@
 // GET /status/badges/{badge}.svg and .json (Shields endpoint): status, uptime and shards badges, from memory. The status
 // badge renders the one public status (GET /api/v1/health/components); `?component=` takes any declared id.
 // GET /status/badges/{component}/{response-time|uptime-…}.svg and .json: one component's response time and uptime.
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { ComponentsBody } from '../../api/components.ts'
 import type { HistoryBody } from '../../api/health.ts'
-import { encodeOnce, serialize, type Serialized } from '../../lib/serialized.ts'
+import { encodeOnce, serialize, type SendableBody, type Serialized } from '../../lib/serialized.ts'
 import type { Monitor } from '../../monitor/monitor.ts'
 import type { ShardsSnapshot } from '../../bot/shard-snapshot.ts'
 import type { StatusDeclaration } from '../../declaration/declaration.ts'
@@ -17,6 +18,7 @@ import { BadgeLabelQuery, ShieldsEndpointBody, badgeComponentQuery } from '../..
 import { Type } from 'typebox'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
+import type { PreparedParts } from '../prepared-answers.ts'
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8'
 
@@ -63,6 +65,17 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
     }
     return [status.health() ?? null, history, status.current(), monitor.shards() ?? null]
   }
+  /** The same views without waiting (src/http/prepared-answers.ts): undefined while the history is missing or due. */
+  const viewsNow = (): Views | undefined => {
+    const history = monitor.history.latest()
+    return history === undefined ? undefined : [status.health() ?? null, history, status.current(), monitor.shards() ?? null]
+  }
+  /** A badge for a target the handler answered before, made from the views now (its parameters were valid then). */
+  const preparedBadge = (badge: (key: string, inputs: Views) => SendableBody, key: (parts: PreparedParts) => string) =>
+    (_raw: IncomingMessage, parts: PreparedParts): SendableBody | undefined => {
+      const inputs = viewsNow()
+      return inputs === undefined ? undefined : badge(key(parts), inputs)
+    }
   const productName = declaration.product.name
   /** A badge's memo key: its component and its `?label=` (either may be empty: the default). */
   const keyOf = (component: string, query: { label?: string }): string => `${component}\n${(query.label ?? '').replace(/\s+/g, ' ')}`
@@ -90,12 +103,13 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       return params.component
     }
     const params = Type.Object({ component: Type.String({ description: 'A declared component\'s id (GET /api/v1/health/components).', examples: ['database'] }) })
+    const componentKey = ({ params, query }: PreparedParts) => keyOf(declaredComponent(params as { component: string }), query as { label?: string })
     app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.svg`, {
-      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'] },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'], prepared: preparedBadge(svg, componentKey) },
       schema: { params, querystring: BadgeLabelQuery }
     }, async (request, reply) => sendSerialized(reply, svg(keyOf(declaredComponent(request.params), request.query), await views()), { type: SVG_TYPE }))
     app.get<{ Params: { component: string }, Querystring: { label?: string } }>(`/status/badges/:component/${badge}.json`, {
-      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'] },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status', 'component-:component'], prepared: preparedBadge(json, componentKey) },
       schema: {
         summary: `${COMPONENT_SUMMARIES[badge]} (Shields.io endpoint JSON)`,
         description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/{component}/${badge}.svg\`. ` +
@@ -129,15 +143,16 @@ export default async function badgeRoutes (app: FastifyInstance, options: BadgeR
       return component
     }
 
+    const serviceKey = ({ query }: PreparedParts) => keyOf(componentOf(query as BadgeQuery), query as BadgeQuery)
     app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.svg`, {
-      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'] },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'], prepared: preparedBadge(svg, serviceKey) },
       schema: { querystring: query }
     }, async (request, reply) => {
       return sendSerialized(reply, svg(keyOf(componentOf(request.query), request.query), await views()), { type: SVG_TYPE })
     })
 
     app.get<{ Querystring: BadgeQuery }>(`/status/badges/${badge}.json`, {
-      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'] },
+      config: { cacheControl: cacheControl.badge, edgeKeys: ['status'], prepared: preparedBadge(json, serviceKey) },
       schema: {
         summary: `${SUMMARIES[badge]} (Shields.io endpoint JSON)`,
         description: `For \`https://img.shields.io/endpoint?url=…\`. The same badge as \`/status/badges/${badge}.svg\`, ` +

@@ -1,5 +1,6 @@
 // How agents and crawlers find the API (DESIGN §5): /.well-known/api-catalog, /api/v1/openapi.json, /sitemap.xml,
 // /robots.txt and /llms.txt, each rendered once per base URL and served with its ETag.
+import type { IncomingMessage } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config/index.ts'
@@ -15,7 +16,7 @@ import { perBaseUrl, type Rendered } from '../../lib/per-base-url.ts'
 import { robotsTxt } from '../../discovery/robots.ts'
 import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
 import type { PageSource } from '../../site/page-source.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { VERSION_KEYS } from '../edge-headers.ts'
 import { sendSerialized } from '../send.ts'
@@ -64,8 +65,18 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
     baseUrl, germanPrefix: config.germanPrefix, staging, markdownDocs: options.markdownDocs, follow
   }))
 
+  /**
+   * A document on the request's base URL, found without the framework (src/http/prepared-answers.ts). The catalog and
+   * OpenAPI are left to the handler when PUBLIC_BASE_URL is set: then the Host decides whether they are served at all.
+   */
+  const onBase = (document: (baseUrl: string) => Rendered, hostDecides = false) => (raw: IncomingMessage) => {
+    if (hostDecides && (config.publicBaseUrl !== undefined || staging)) return undefined
+    const baseUrl = baseUrlOfRaw(raw, config)
+    return baseUrl === undefined ? undefined : document(baseUrl)
+  }
+
   app.get(CATALOG_PATH, {
-    config: routeConfig,
+    config: { ...routeConfig, prepared: onBase(catalog, true) },
     schema: {
       summary: 'API catalog (RFC 9727): where this API and its descriptions are',
       description: 'An RFC 9264 linkset with one context object, the API at `{base_url}/api/v1`: `service-desc` links this ' +
@@ -90,7 +101,7 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
   })
 
   app.get(OPENAPI_PATH, {
-    config: routeConfig,
+    config: { ...routeConfig, prepared: onBase(openapi, true) },
     schema: {
       summary: 'This OpenAPI 3.1 description of the API',
       description: 'Generated from the same schemas that validate and serialise every response. `servers` holds this ' +
@@ -106,16 +117,16 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
     send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE, vary)
   })
 
-  app.get('/sitemap.xml', { config: routeConfig }, (request, reply) => {
+  app.get('/sitemap.xml', { config: { ...routeConfig, prepared: servesSitemap(config) ? onBase(sitemap) : undefined } }, (request, reply) => {
     if (!servesSitemap(config)) throw problems.notFound()
     return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8', vary)
   })
 
-  app.get('/robots.txt', { config: routeConfig }, (request, reply) => {
+  app.get('/robots.txt', { config: { ...routeConfig, prepared: onBase(robots) } }, (request, reply) => {
     return send(reply, robots(baseUrlOf(request, config)), TEXT, vary)
   })
 
-  app.get('/llms.txt', { config: routeConfig }, (request, reply) => {
+  app.get('/llms.txt', { config: { ...routeConfig, prepared: onBase(llms) } }, (request, reply) => {
     if (staging) reply.header('x-robots-tag', 'noindex')
     return send(reply, llms(baseUrlOf(request, config)), TEXT, vary)
   })

@@ -2,6 +2,7 @@
 // under GERMAN_PREFIX, in German.
 import type {} from '@fastify/swagger' // its FastifySchema fields: summary, tags, hide
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { DocsSite } from '../../docs/docs-site.ts'
 import { renderDocPage, renderSearchPage } from '../../docs/views.ts'
@@ -13,9 +14,10 @@ import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { SearchBody, SearchQuery, type SearchBody as SearchBodyType } from '../../api/search.ts'
 import { HTML_TYPE, encodeOnce, heldBytes, serialize, type SendableBody, type Serialized } from '../../lib/serialized.ts'
-import { sendPage, sendSerialized } from '../send.ts'
+import { pageOn, sendPage, sendSerialized } from '../send.ts'
+import type { PreparedParts } from '../prepared-answers.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface DocsRoutesOptions {
@@ -48,7 +50,15 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   const pages = new Map<string, Serialized<string>>()
 
   app.get(`${root}/api/search`, {
-    config: { cacheControl: cacheControl.search, edgeKeys: VERSION_KEYS },
+    config: {
+      cacheControl: cacheControl.search,
+      edgeKeys: VERSION_KEYS,
+      // An answer kept for this query, if there is one: searching is left to the handler.
+      prepared: (_raw, { query }) => {
+        const { q, limit } = query as { q: string, limit?: number }
+        return answers.peek(`${limit ?? 10} ${q.trim()}`)
+      }
+    },
     schema: {
       summary: `Search the ${language} documentation`,
       description: `Section-level full-text search over the ${language} docs: stemming, umlaut folding (ä = ae, ß = ss), ` +
@@ -64,7 +74,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   }, (request, reply) => {
     const query = request.query.q.trim() // the schema's pattern admits 1–200 characters after trimming
     const limit = request.query.limit ?? 10
-    const answer = answers.getOrSet(`${limit} ${query}`, () => {
+    const answer = answers.getOrSet(`${limit} ${query}`, () => { // the key `prepared` above peeks at
       const { payload, etag, compressed } = serialize<SearchBodyType>({ query, locale, results: docs.search(locale, query, limit) })
       return { payload, etag, compressed }
     })
@@ -94,8 +104,16 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     }
     return rendered
   }
-  const pageOptions = { config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS }, schema: { hide: true } }
-  app.get(root, pageOptions, (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
-  app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions, (request, reply) =>
+  /** A page already rendered, on the request's base URL (src/http/prepared-answers.ts). */
+  const renderedOn = (raw: IncomingMessage, slug: string): SendableBody | undefined => {
+    const found = docs.page(locale, slug)
+    const rendered = found === undefined ? undefined : pages.get(found.url)
+    const baseUrl = baseUrlOfRaw(raw, config)
+    return rendered === undefined || baseUrl === undefined ? undefined : pageOn(rendered, baseUrl)
+  }
+  const pageOptions = (prepared: (raw: IncomingMessage, parts: PreparedParts) => SendableBody | undefined) =>
+    ({ config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS, prepared }, schema: { hide: true } })
+  app.get(root, pageOptions((raw) => renderedOn(raw, '')), (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
+  app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions((raw, { params }) => renderedOn(raw, (params as { '*': string })['*'].replace(/\/+$/, ''))), (request, reply) =>
     sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlOf(request, config)))
 }

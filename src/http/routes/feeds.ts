@@ -15,7 +15,7 @@ import { FEED_TYPES, buildFeed, feedPath, type FeedFormat } from '../../publish/
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { feedComponentQuery } from '../../api/feeds.ts'
 import { problems } from '../../api/problems.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { repeatableQuery } from '../repeatable-query.ts'
 import { sendSerialized } from '../send.ts'
@@ -63,7 +63,17 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
       // The incidents body changes when the rows do and when a window starts or ends: exactly when an entry can appear.
       const whole = rebuiltOnChange((baseUrl, [rows]: Inputs) => build(baseUrl, lang, format, rows, []))
       app.get<{ Querystring: { component?: string[] } }>(feedPath(lang, format, config.germanPrefix), {
-        config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents', 'status'] },
+        config: {
+          cacheControl: cacheControl.feed,
+          edgeKeys: ['incidents', 'status'],
+          // The whole feed (a filtered one is left to the handler).
+          prepared: (raw, { query }) => {
+            const rows = incidents.rows()
+            const baseUrl = baseUrlOfRaw(raw, config)
+            if (rows === undefined || baseUrl === undefined || (query as { component?: unknown }).component !== undefined) return undefined
+            return whole(baseUrl, [rows, incidents.serialized()])
+          }
+        },
         preValidation: repeatableQuery('component'),
         schema: { querystring: query }
       }, (request, reply) => {

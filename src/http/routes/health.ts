@@ -21,7 +21,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   const { monitor, status } = options
 
   app.get('/api/v1/health', {
-    config: { cacheControl: cacheControl.health, edgeKeys: ['status'] },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['status'], prepared: () => status.health() },
     schema: {
       summary: 'Health: overall status, version, uptime and components',
       description: 'The monitor\'s latest snapshot (components are probed every few seconds; no database query per request). ' +
@@ -45,7 +45,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   })
 
   app.get('/api/v1/health/components', {
-    config: { cacheControl: cacheControl.health, edgeKeys: ['status'] },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['status'], prepared: () => status.current() },
     schema: {
       summary: 'Components: what the status page shows, and the page indicator',
       description: 'Every component the operator declared, in page order, with its effective status in Statuspage\'s ' +
@@ -97,7 +97,7 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
   })
 
   app.get('/api/v1/health/history', {
-    config: { cacheControl: cacheControl.history, edgeKeys: ['history', 'status'] },
+    config: { cacheControl: cacheControl.history, edgeKeys: ['history', 'status'], prepared: () => monitor.history.latest() },
     schema: {
       summary: 'History: the last 24 hours of minute checks and 90 days of uptime',
       description: 'One check per minute of the last 24 hours (oldest first; minutes without a record are absent), ' +

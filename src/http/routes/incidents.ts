@@ -22,7 +22,7 @@ export default async function incidentRoutes (fastify: FastifyInstance, options:
   const { incidents } = options
 
   app.get('/api/v1/health/incidents', {
-    config: { cacheControl: cacheControl.incidents, edgeKeys: ['incidents'] },
+    config: { cacheControl: cacheControl.incidents, edgeKeys: ['incidents'], prepared: () => incidents.loaded ? incidents.serialized() : undefined },
     schema: {
       summary: 'Maintenance and incidents',
       description: 'The maintenance window active now (or null), windows starting within the next 14 days, and incidents: ' +

@@ -21,7 +21,7 @@ export default async function probeRoutes (fastify: FastifyInstance, options: { 
   const config = { cacheControl: cacheControl.noStore, rateLimit: false }
 
   app.get('/api/v1/liveness', {
-    config,
+    config: { ...config, prepared: () => ALIVE },
     schema: {
       summary: 'Liveness: the process is running',
       description: 'Always 200 with `{"status":"alive"}` while the process runs. For orchestrators; not rate limited.',

@@ -30,7 +30,7 @@ export default async function shardRoutes (app: FastifyInstance, options: { moni
   }
 
   app.get('/api/v1/health/shards', {
-    config: { cacheControl: cacheControl.health, edgeKeys: ['shards'] },
+    config: { cacheControl: cacheControl.health, edgeKeys: ['shards'], prepared: () => monitor.shards()?.body },
     schema: {
       summary: 'Shards: every bot shard by cluster, with its state, latency and last heartbeat',
       description: 'From the monitor\'s latest read of the shards\' heartbeats (every probe interval; no database query per ' +

@@ -7,15 +7,15 @@ import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
 import type { Locale } from '../../lib/locale.ts'
 import { localPath, statusPathOf } from '../../view/status-links.js'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
-import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
+import { readStatus, sameBodies, statusNow, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../view/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { HTML_TYPE, encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
 import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
-import { sendPage, sendSerialized } from '../send.ts'
+import { pageOn, sendPage, sendSerialized } from '../send.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface SiteRouteOptions {
@@ -54,7 +54,20 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
     let answered = answeredCache()
 
     app.get(localPath(lang, '/', germanPrefix), {
-      config: { cacheControl: cacheControl.page, edgeKeys: ['status', 'incidents'] }
+      config: {
+        cacheControl: cacheControl.page,
+        edgeKeys: ['status', 'incidents'],
+        prepared: (raw) => {
+          let components
+          try {
+            components = source.components()
+          } catch {
+            return undefined
+          }
+          const baseUrl = baseUrlOfRaw(raw, config)
+          return home === undefined || home.components !== components || baseUrl === undefined ? undefined : pageOn(home.page, baseUrl)
+        }
+      }
     }, async (request, reply) => {
       let components = null
       try {
@@ -71,7 +84,17 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
 
     // The page shows the model first of all, which follows the health rounds: cached no longer than the health body.
     app.get<{ Querystring: { guild?: unknown } }>(statusPaths[lang], {
-      config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents', 'platform', 'shards'] }
+      config: {
+        cacheControl: cacheControl.health,
+        edgeKeys: ['status', 'incidents', 'platform', 'shards'],
+        // The page rendered from the bodies held now; "Find your server" (`?guild=`) is left to the handler.
+        prepared: (raw, { query }) => {
+          const bodies = (query as { guild?: unknown }).guild === undefined ? statusNow(source) : undefined
+          const baseUrl = baseUrlOfRaw(raw, config)
+          if (bodies === undefined || status === undefined || !sameBodies(status.bodies, bodies) || baseUrl === undefined) return undefined
+          return pageOn(status.page, baseUrl)
+        }
+      }
     }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {

@@ -16,7 +16,7 @@ import { jsonResponse, problemResponses } from '../../api/common.ts'
 import {
   StatuspageComponentsBody, StatuspageIncidentsBody, StatuspageScheduledMaintenancesBody, StatuspageStatusBody, StatuspageSummaryBody
 } from '../../api/statuspage.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
@@ -54,10 +54,25 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
 
   // The page URL is {base_url}/status; STATUSPAGE_AT_ROOT serves the same documents at the origin's root as well.
   const pages = config.statuspageAtRoot ? ['/status', ''] : ['/status']
+  /** The document `name` on `baseUrl` as it is now; undefined until the status and the incidents are known. */
+  const documentNow = (name: StatuspageDocument, baseUrl: string): Serialized<unknown> | undefined => {
+    const snapshot = status.health()
+    const rows = incidents.rows()
+    if (snapshot === undefined || rows === undefined) return undefined
+    return documents(baseUrl, [snapshot, rows, incidents.serialized(), status.current()])[name]
+  }
+
   for (const name of STATUSPAGE_DOCUMENTS) for (const page of pages) {
     const { summary, description, schema } = DOCUMENTED[name]
     app.get(`${page}/api/v2/${name}`, {
-      config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents'] },
+      config: {
+        cacheControl: cacheControl.health,
+        edgeKeys: ['status', 'incidents'],
+        prepared: (raw) => {
+          const baseUrl = baseUrlOfRaw(raw, config)
+          return baseUrl === undefined ? undefined : documentNow(name, baseUrl)
+        }
+      },
       schema: {
         summary,
         description: `${description} Atlassian Statuspage v2 field names and enums; the components, groups and indicator are ` +
@@ -70,10 +85,9 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
         }
       }
     }, (request, reply) => {
-      const snapshot = status.health()
-      const rows = incidents.rows()
-      if (snapshot === undefined || rows === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
-      return sendSerialized(reply, documents(baseUrlOf(request, config), [snapshot, rows, incidents.serialized(), status.current()])[name])
+      const document = documentNow(name, baseUrlOf(request, config))
+      if (document === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
+      return sendSerialized(reply, document)
     })
   }
 }

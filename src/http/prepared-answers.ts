@@ -1,0 +1,150 @@
+// Answers sent before the framework (the origin's own path, DESIGN §13): a GET of a route that says how it finds its
+// body (`config.prepared`) is answered with the status and headers the framework gave that same body, by its ETag, the
+// last time: no request or reply objects, no hooks, no routing, for the small answers a surge asks for most. The
+// framework stays the one place that decides an answer; this only repeats one it made, and anything it has not made
+// yet, or that is not a plain GET of the route's own path, goes to the framework.
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import type { SendableBody } from '../lib/serialized.ts'
+import { LruCache } from '../lib/lru.ts'
+import { preferredCoding } from './accept-encoding.ts'
+import type { AnsweredRequest } from './answered-requests.ts'
+import { hostIsWellFormed } from './conventions.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body a GET of this route sends now, found from memory (the value the handler would send), or undefined when
+     * only the handler can tell. `parts` are the route parameters and query of a request for the same target, as the
+     * framework read them. Only for routes whose status and headers follow from the body they send: one ETag, one answer.
+     */
+    prepared?: (raw: IncomingMessage, parts: PreparedParts) => SendableBody | undefined
+  }
+}
+
+/** What the framework read of a request target: the same for every request of it. */
+export interface PreparedParts {
+  params: unknown
+  query: unknown
+}
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
+
+/** What the framework answered for one body. */
+interface Kept {
+  statusCode: number
+  headers: OutgoingHttpHeaders
+}
+
+/** One request target the framework answered from a route with `prepared`. */
+interface PreparedTarget {
+  /** The route's pattern, for the metrics. */
+  pattern: string
+  parts: PreparedParts
+  body: (raw: IncomingMessage) => SendableBody | undefined
+}
+
+/** Targets kept at most (clients choose targets: queries, ids); more, and the table starts again. */
+const KEPT_TARGETS = 1024
+/** Answers kept at most, each a body's ETag and target (each coding and each Host's copy is a body of its own). */
+const KEPT_ANSWERS = 4096
+
+/** What src/http/send.ts sends of `body` to this client: the variant of the coding it prefers, or the body as it is. */
+function sentOf (body: SendableBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
+  if (body === undefined) return undefined
+  const coding = body.compressed === undefined ? undefined : preferredCoding(request.headers['accept-encoding'])
+  return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
+}
+
+export interface PreparedAnswersOptions {
+  /** True while the rate limit counts this route's requests: each answer then carries its own count, so none is prepared. */
+  rateLimited: (route: RouteOptions) => boolean
+  /** True once graceful shutdown began: answers then close their connection, which the framework does. */
+  draining: () => boolean
+  answered: AnsweredRequest | undefined
+  nextRequestId: () => string
+}
+
+export interface PreparedAnswers {
+  /** Fastify's `serverFactory`: the public listener, which tries a prepared answer before handing a request on. */
+  serverFactory: (framework: RequestListener, options: Record<string, unknown>) => Server
+  /** Registered before the routes: finds the routes that say how they find their body, and keeps their answers. */
+  plugin: FastifyPluginAsync<PreparedAnswersOptions>
+}
+
+/** The prepared answers of one app: made before the app (its server needs them), their plugin registered with it. */
+export function preparedAnswers (): PreparedAnswers {
+  const targets = new Map<string, PreparedTarget>()
+  /** What the framework answered, by the ETag it sent and the target. */
+  const answers = new LruCache<string, Kept>(KEPT_ANSWERS)
+  let settings: PreparedAnswersOptions | undefined
+  let open = false
+
+  /** Sends the kept answer for this request, when there is one to send as it is. */
+  const send = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== 'GET' || !open) return false
+    const url = request.url!
+    const target = targets.get(url)
+    if (target === undefined || request.headers['if-none-match'] !== undefined || !hostIsWellFormed(request) || settings!.draining()) return false
+    const sent = sentOf(target.body(request), request)
+    if (sent === undefined) return false
+    const kept = answers.peek(sent.etag + url)
+    if (kept === undefined) return false
+    const start = performance.now()
+    response.writeHead(kept.statusCode, kept.headers)
+    response.end(sent.payload)
+    settings!.answered?.(target.pattern, settings!.nextRequestId(), 'GET', url, kept.statusCode, performance.now() - start, true)
+    return true
+  }
+
+  /** Keeps what the framework answered a GET of this target, under the ETag it sent. */
+  const keep = (pattern: string, prepared: NonNullable<FastifyContextConfig['prepared']>) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const url = request.raw.url!
+    if (request.method === 'GET' && request.headers['if-none-match'] === undefined && reply.statusCode !== 304) {
+      const headers = reply.getHeaders()
+      const target = targets.get(url)
+      const parts: PreparedParts = target?.parts ?? { params: request.params, query: request.query }
+      // Kept only when the route's `prepared` finds the very body the handler sent (an ETag names its bytes).
+      if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(prepared(request.raw, parts), request.raw)?.etag === headers.etag) {
+        if (target === undefined) {
+          if (targets.size >= KEPT_TARGETS) targets.clear()
+          targets.set(url, { pattern, parts, body: (raw) => prepared(raw, parts) })
+        }
+        // The same ETag on the same target is the same answer: one kept is as good as the next.
+        answers.getOrSet(headers.etag + url, () => ({ statusCode: reply.statusCode, headers: headers as OutgoingHttpHeaders }))
+      }
+    }
+    done()
+  }
+
+  async function register (app: FastifyInstance, options: PreparedAnswersOptions): Promise<void> {
+    settings = options
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const prepared = route.config?.prepared
+      const isGet = route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))
+      if (prepared === undefined || !isGet || options.rateLimited(route)) return
+      const hook = keep(route.url, prepared)
+      route.onResponse = route.onResponse === undefined ? [hook] : [...(Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]), hook]
+    })
+    app.addHook('onReady', (done) => { open = true; done() })
+    // From here the framework answers everything: it closes each connection as it answers.
+    app.addHook('preClose', (done) => { open = false; done() })
+  }
+
+  return {
+    plugin: fp(register, { name: 'prepared-answers' }),
+    serverFactory (framework, options) {
+      const server = createServer((options.http ?? {}) as object, (request, response) => {
+        if (!send(request, response)) framework(request, response)
+      })
+      // What Fastify sets on a server it makes itself.
+      server.keepAliveTimeout = options.keepAliveTimeout as number
+      server.requestTimeout = options.requestTimeout as number
+      server.setTimeout(options.connectionTimeout as number)
+      if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number
+      return server
+    }
+  }
+}

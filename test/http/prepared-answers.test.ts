@@ -1,0 +1,177 @@
+// Prepared answers (src/http/prepared-answers.ts), over real connections: a GET the framework answered once is
+// answered again without it, byte for byte and header for header what the framework sends; a change reaches the very
+// next answer; everything that is not a plain GET of a kept target, and every rate-limited route, is the framework's.
+import assert from 'node:assert/strict'
+import type { IncomingHttpHeaders } from 'node:http'
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describe, it, type TestContext } from 'node:test'
+import { pino } from 'pino'
+import { openIncident } from '../../src/incidents/operations.ts'
+import { buildTestApp, type Env } from '../helper.ts'
+import { freePort } from '../services/ports.ts'
+
+interface Answer {
+  statusCode: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+/** One request on its own connection: what came back, as sent. */
+function get (port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ statusCode: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The answer without what differs per request by nature: the date. */
+function comparable (answer: Answer): { statusCode: number, headers: IncomingHttpHeaders, body: string } {
+  const { date: _date, ...headers } = answer.headers
+  return { statusCode: answer.statusCode, headers, body: answer.body.toString('base64') }
+}
+
+/** A listening app on loopback with one health round, the history and the incidents read, and its request log. */
+async function listening (t: TestContext, env: Env = {}) {
+  const lines: Array<Record<string, unknown>> = []
+  const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
+  const built = await buildTestApp(t, { LOG_LEVEL: 'info', ...env }, { logger })
+  await built.context.monitor.runOnce()
+  await built.context.monitor.history.get()
+  await built.context.incidents.refresh()
+  await built.app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (built.app.server.address() as AddressInfo).port
+  /** The request lines logged for `url` since `from`: prepared ones say so. */
+  const logged = (url: string, from = 0) => lines.slice(from).filter((line) => line.msg === 'request' && line.url === url)
+  return { ...built, port, lines, logged }
+}
+
+/** Targets of every kind of prepared route: API bodies, the Statuspage copy, badges, feeds, discovery, pages, docs, assets. */
+const TARGETS = [
+  '/api/v1/health',
+  '/api/v1/health/components',
+  '/api/v1/health/history',
+  '/api/v1/health/incidents',
+  '/api/v1/liveness',
+  '/status/api/v2/summary.json',
+  '/status/api/v2/incidents.json',
+  '/status/badges/status.svg',
+  '/status/badges/uptime-30d.json?component=database',
+  '/status/badges/database/uptime-30d.svg',
+  '/status/feed.atom',
+  '/de/status/feed.rss',
+  '/.well-known/api-catalog',
+  '/api/v1/openapi.json',
+  '/llms.txt',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/status',
+  '/de/status',
+  '/',
+  '/docs/api',
+  '/docs',
+  '/assets/site.css'
+]
+
+describe('prepared answers', () => {
+  it('repeat what the framework answered, header for header and byte for byte, in every coding', async (t) => {
+    const { port, logged, lines } = await listening(t)
+    for (const path of TARGETS) {
+      const etags = new Set<unknown>()
+      for (const coding of [undefined, 'br', 'gzip']) {
+        const label = `${path} ${coding ?? 'identity'}`
+        const headers: Record<string, string> = coding === undefined ? {} : { 'accept-encoding': coding }
+        const from = lines.length
+        const answers: Answer[] = []
+        for (let i = 0; i < 4; i++) answers.push(await get(port, path, headers))
+        const seen = logged(path, from)
+        assert.equal(seen.length, 4, label)
+        assert.ok(answers.every((answer) => answer.statusCode === 200), label)
+        // A body too small to compress is sent as it is in every coding: kept from the first coding on.
+        if (!etags.has(answers[0]!.headers.etag)) assert.equal(seen[0]!.prepared, undefined, `${label}: the first answer is the framework's`)
+        for (const answer of answers) etags.add(answer.headers.etag)
+        // Kept from the framework's first or second answer (a document built for a Host is kept from its second request).
+        const firstPrepared = seen.findIndex((line) => line.prepared === true)
+        assert.ok(firstPrepared >= 0 && firstPrepared <= 2, `${label}: prepared from the ${firstPrepared}th answer on`)
+        assert.ok(seen.slice(firstPrepared).every((line) => line.prepared === true), label)
+        const framework = comparable(answers[Math.max(0, firstPrepared - 1)]!)
+        for (const answer of answers.slice(firstPrepared)) assert.deepEqual(comparable(answer), framework, label)
+      }
+    }
+  })
+
+  it('send a change with the very next answer', async (t) => {
+    const { port, context } = await listening(t)
+    await get(port, '/api/v1/health/incidents')
+    const before = await get(port, '/api/v1/health/incidents')
+    await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
+    await context.incidents.refresh()
+    const after = await get(port, '/api/v1/health/incidents')
+    assert.notEqual(after.headers.etag, before.headers.etag)
+    assert.match(after.body.toString(), /Voice down/)
+    const again = await get(port, '/api/v1/health/incidents')
+    assert.deepEqual(comparable(again), comparable(after))
+  })
+
+  it('leave HEAD, revalidations, other queries and a missing Host to the framework', async (t) => {
+    const { port, logged, lines } = await listening(t)
+    const path = '/api/v1/health/components'
+    const full = await get(port, path)
+    await get(port, path)
+    const from = lines.length
+    const head = await get(port, path, {}, 'HEAD')
+    assert.equal(head.statusCode, 200)
+    assert.equal(head.headers.etag, full.headers.etag)
+    assert.equal(head.body.length, 0)
+    const revalidated = await get(port, path, { 'if-none-match': String(full.headers.etag) })
+    assert.equal(revalidated.statusCode, 304)
+    const slash = await get(port, `${path}/`)
+    assert.equal(slash.statusCode, 200)
+    const query = await get(port, `${path}?x=1`)
+    assert.equal(query.statusCode, 200)
+    assert.ok(logged(path, from).every((line) => line.prepared === undefined))
+    // HTTP/1.1 without a Host: the framework's 400, before and after the target was kept.
+    const noHost = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, agent: false, setHost: false }, (res) => { res.resume(); resolve(res.statusCode!) })
+      req.on('error', reject)
+      req.end()
+    })
+    assert.equal(noHost, 400)
+  })
+
+  it('are never made for a rate-limited route: each answer carries its own count', async (t) => {
+    const { port, logged } = await listening(t, { RATE_LIMIT_PER_MINUTE: '3' })
+    const remaining = []
+    for (let i = 0; i < 4; i++) {
+      const answer = await get(port, '/api/v1/health')
+      remaining.push(answer.statusCode === 429 ? 'refused' : answer.headers['ratelimit-remaining'])
+    }
+    assert.deepEqual(remaining, ['2', '1', '0', 'refused'])
+    assert.ok(logged('/api/v1/health').every((line) => line.prepared === undefined))
+    // Exempt from the limit, liveness is still prepared.
+    for (let i = 0; i < 3; i++) await get(port, '/api/v1/liveness')
+    assert.equal(logged('/api/v1/liveness').at(-1)!.prepared, true)
+  })
+
+  it('close the connection once shutdown begins, as every answer then does', async (t) => {
+    const { port, context, logged } = await listening(t)
+    const keepAlive = { connection: 'keep-alive' }
+    await get(port, '/api/v1/liveness', keepAlive)
+    assert.equal((await get(port, '/api/v1/liveness', keepAlive)).headers.connection, 'keep-alive')
+    assert.equal(logged('/api/v1/liveness').at(-1)!.prepared, true)
+    context.readiness.markShuttingDown()
+    assert.equal((await get(port, '/api/v1/liveness', keepAlive)).headers.connection, 'close')
+  })
+
+  it('are counted in the metrics under their route', async (t) => {
+    const { port, context } = await listening(t, { METRICS_PORT: String(await freePort()) })
+    for (let i = 0; i < 5; i++) await get(port, '/api/v1/health/components')
+    const text = await context.metrics!.registry.metrics()
+    assert.match(text, /status_api_http_requests_total\{route="\/api\/v1\/health\/components",status_code="200"\} 5/)
+  })
+})
