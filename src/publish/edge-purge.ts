@@ -1,7 +1,8 @@
 // Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
 // maintenance windows — is watched in the background; when it changes, the keys that changed are written as one
 // `edge.purge` event to the outbox (src/notify/), which delivers it to each cache once across replicas, with retries.
-// The time of the last check alone is no change. At start, a new version purges the version-only documents (once).
+// The time of the last check alone is no change. The first state a deployment records purges every live key (a cache
+// may hold copies from before it). At start, a new version purges the version-only documents (once).
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -62,6 +63,21 @@ export function shownNow (status: StatusService, rows: IncidentsData | undefined
     incidents,
     windows
   }
+}
+
+/** The keys every live document carries at least one of: purging them all empties a cache of everything that can change. */
+const LIVE_KEYS = ['status', 'incidents', 'history', 'platform', 'shards']
+/** At most this many keys go in one purge (Cloudflare takes 100 tags a request; Fastly 256 keys). */
+const MOST_KEYS = 100
+
+/**
+ * The keys of everything a cache may hold that can change, sorted: what the first recorded state purges, since copies a
+ * cache took before it (or while the first look was starting) are of nothing recorded. Beyond MOST_KEYS the live keys
+ * alone: each live document carries one of them.
+ */
+export function allLiveKeys (now: Shown, components: readonly DeclaredComponent[]): string[] {
+  const keys = [...LIVE_KEYS, ...components.map((component) => `component-${component.id}`), ...Object.keys(now.incidents).map((id) => `incident-${id}`)]
+  return (keys.length <= MOST_KEYS ? keys : LIVE_KEYS).sort()
 }
 
 /** The keys whose content differs between two states, sorted; none when nothing a key shows changed. */
@@ -125,8 +141,8 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
       const recorded = await readEdgeState(database, 'shown')
       if (recorded === text) break
       const before = recorded === undefined ? undefined : JSON.parse(recorded) as Shown
-      const keys = before === undefined ? [] : changedKeys(before, now, components)
-      // The first state ever recorded purges nothing: there is no change to speak of yet.
+      // Nothing recorded yet: a cache may hold copies from before (or from while this look was starting); all go.
+      const keys = before === undefined ? allLiveKeys(now, components) : changedKeys(before, now, components)
       const event = keys.length === 0 ? undefined : purgeEvent(keys, at)
       if (await changeEdgeState(database, 'shown', recorded, text, at, event)) {
         if (event !== undefined) logger.info({ keys }, 'edge: purge queued')
