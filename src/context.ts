@@ -137,7 +137,8 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const edgePurge = config.edge.purge.length === 0
     ? undefined
     : (await import('./publish/edge-purge.ts')).createEdgePurge({
-        database, status, incidents, components: config.status.components, clock, logger, docsDir: config.docsDir, intervalMs: options.edgeIntervalMs
+        database, status, incidents, components: config.status.components, shards: monitor.shards, clock, logger, docsDir: config.docsDir,
+        intervalMs: options.edgeIntervalMs
       })
   if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))
   const start = () => {

@@ -1,5 +1,5 @@
 // Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
-// maintenance windows — is watched in the background; when it changes, the keys that changed are written as one
+// maintenance windows, each shard's state — is watched in the background; when it changes, the keys that changed are written as one
 // `edge.purge` event to the outbox (src/notify/), which delivers it to each cache once across replicas, with retries.
 // The time of the last check alone is no change. The first state a deployment records purges every live key (a cache
 // may hold copies from before it). At start, a new version purges the version-only documents (once).
@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
+import type { ShardsSnapshot } from '../bot/shard-snapshot.ts'
 import type { DeclaredComponent } from '../declaration/declaration.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
@@ -23,6 +24,8 @@ export interface Shown {
   components: Record<string, string>
   incidents: Record<string, string>
   windows: Record<string, string>
+  /** What the shards endpoints show, without latencies or heartbeat times; null while no shard has reported. */
+  shards: string | null
 }
 
 export interface EdgePurgeOptions {
@@ -30,6 +33,8 @@ export interface EdgePurgeOptions {
   status: StatusService
   incidents: IncidentsService
   components: readonly DeclaredComponent[]
+  /** The shards snapshot the shards endpoints answer from (the monitor's). */
+  shards: () => ShardsSnapshot | undefined
   clock: Clock
   logger: Logger
   /** The docs served (DOCS_DIR): their content is part of the version. */
@@ -45,8 +50,8 @@ export interface EdgePurge {
   stop (): Promise<void>
 }
 
-/** What the keys show now, from the model and the incident rows. */
-export function shownNow (status: StatusService, rows: IncidentsData | undefined, now: number): Shown {
+/** What the keys show now, from the model, the incident rows and the shards snapshot. */
+export function shownNow (status: StatusService, rows: IncidentsData | undefined, shards: ShardsSnapshot | undefined, now: number): Shown {
   const body = status.current().value
   const incidents: Record<string, string> = {}
   const windows: Record<string, string> = {}
@@ -61,8 +66,15 @@ export function shownNow (status: StatusService, rows: IncidentsData | undefined
     indicator: body.indicator,
     components: Object.fromEntries(body.components.map((component) => [component.id, component.status])),
     incidents,
-    windows
+    windows,
+    shards: shards === undefined ? null : shardsShown(shards)
   }
+}
+
+/** Each shard's cluster, state and connection, with the counts: the shards endpoints' bodies less latencies and times. */
+function shardsShown (shards: ShardsSnapshot): string {
+  const { total, connected, clusters } = shards.body.value
+  return JSON.stringify([total, connected, clusters.map((cluster) => [cluster.id, cluster.shards.map((shard) => [shard.id, shard.status, shard.connected])])])
 }
 
 /** The keys every live document carries at least one of: purging them all empties a cache of everything that can change. */
@@ -92,6 +104,8 @@ export function changedKeys (before: Shown, after: Shown, components: readonly D
   }
   for (const id of differing(before.incidents, after.incidents)) keys.add('status').add('incidents').add(`incident-${id}`).add('history')
   if (differing(before.windows, after.windows).length > 0) keys.add('status').add('incidents').add('history')
+  // A state recorded before the shards were watched has none: it counts as none reported.
+  if ((before.shards ?? null) !== after.shards) keys.add('shards')
   return [...keys].sort()
 }
 
@@ -103,7 +117,7 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
   const { database, status, incidents, components, clock, logger } = options
   const intervalMs = options.intervalMs ?? 250
   /** What this replica last saw (and the inputs it came from): a change is a change of this replica's own view. */
-  let seen: { text: string, body: unknown, rows: unknown } | undefined
+  let seen: { text: string, body: unknown, rows: unknown, shards: unknown } | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   let failing = false
@@ -126,13 +140,15 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
     }
     const body = status.current()
     const rows = incidents.rows()
+    // A new snapshot each monitor round, the same object in between: compared like the body and the rows.
+    const shards = options.shards()
     // Nothing measured or read yet: a view made of defaults would purge twice for nothing.
     if (rows === undefined || status.health() === undefined) return
-    if (seen !== undefined && seen.body === body && seen.rows === rows) return
-    const now = shownNow(status, rows, clock.now())
+    if (seen !== undefined && seen.body === body && seen.rows === rows && seen.shards === shards) return
+    const now = shownNow(status, rows, shards, clock.now())
     const text = JSON.stringify(now)
     if (seen !== undefined && seen.text === text) {
-      seen = { text, body, rows }
+      seen = { text, body, rows, shards }
       return
     }
     const at = new Date(clock.now()).toISOString()
@@ -149,7 +165,7 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
         break
       }
     }
-    seen = { text, body, rows }
+    seen = { text, body, rows, shards }
   }
 
   const tick = () => {

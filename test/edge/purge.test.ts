@@ -6,6 +6,7 @@ import { Writable } from 'node:stream'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
+import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import type { DeclaredComponent } from '../../src/declaration/declaration.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
 import { allLiveKeys, type Shown } from '../../src/publish/edge-purge.ts'
@@ -168,12 +169,39 @@ describe('the keys of the first state', () => {
   it('are the live keys alone when a purge would carry more than a cache API takes (every live document carries one)', () => {
     const components = ['api', 'music'].map((id) => ({ id, check: { manual: true } })) as unknown as DeclaredComponent[]
     const shown = (count: number): Shown => ({
-      indicator: 'none', components: {}, windows: {}, incidents: Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), '']))
+      indicator: 'none', components: {}, windows: {}, shards: null, incidents: Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), '']))
     })
     assert.deepEqual(allLiveKeys(shown(2), components),
       ['component-api', 'component-music', 'history', 'incident-1', 'incident-2', 'incidents', 'platform', 'shards', 'status'])
     assert.equal(allLiveKeys(shown(93), components).length, 100)
     assert.deepEqual(allLiveKeys(shown(94), components), ['history', 'incidents', 'platform', 'shards', 'status'])
+  })
+})
+
+describe('the shards', () => {
+  it('are purged when a shard\'s state changes while the bot\'s status stays; a new latency or heartbeat time alone purges nothing', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` })
+    const worker = context.notifications!.worker
+    const heartbeats = async (pingMs: number, shard1: 'reconnecting' | 'resuming') => {
+      await reportHeartbeat(context.database, { shard: 0, total: 2, status: 'ready', pingMs, at: new Date() })
+      await reportHeartbeat(context.database, { shard: 1, total: 2, status: shard1, at: new Date() })
+      await context.monitor.runOnce()
+      await context.edgePurge!.runOnce()
+      await worker.runOnce()
+    }
+    const botStatus = () => context.status.current().value.components.find((component) => component.id === 'bot')?.status
+    await heartbeats(40, 'reconnecting')
+    const before = cache!.requests.length
+    const bot = botStatus()
+
+    await heartbeats(45, 'reconnecting')
+    assert.equal(cache!.requests.length, before, 'a new latency and heartbeat time purge nothing')
+
+    await heartbeats(50, 'resuming')
+    assert.equal(botStatus(), bot, 'the bot\'s status is the same')
+    assert.deepEqual(cache!.requests.slice(before).map((request) => request.headers['xkey-purge']), ['shards'])
   })
 })
 
