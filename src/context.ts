@@ -142,7 +142,8 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const edgePurge = config.edge.purge.length === 0
     ? undefined
     : (await import('./publish/edge-purge.ts')).createEdgePurge({
-        database, status, incidents, components: config.status.components, shards: monitor.shards, clock, logger, docsDir: config.docsDir,
+        database, status, incidents, components: config.status.components, shards: monitor.shards, platform: platformStatus.latest, clock, logger,
+        docsDir: config.docsDir,
         intervalMs: options.edgeIntervalMs
       })
   if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))

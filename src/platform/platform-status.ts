@@ -35,7 +35,10 @@ export interface PlatformStatus {
   read (): Promise<PlatformReading>
   /** The status for other views (the status page): the normalised value, or undefined. Never throws. */
   current (): Promise<PlatformStatusBody | undefined>
-  /** The value held in memory now, without asking the upstream (metrics read it per scrape); undefined when none. */
+  /**
+   * The value held in memory now, without asking the upstream (metrics read it per scrape, the edge purge watches it);
+   * undefined when none. The same object as long as `read` would give the same.
+   */
   latest (): PlatformStatusBody | undefined
 }
 
@@ -154,8 +157,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
   let lastView: { snapshot: Snapshot, stale: boolean, status: PlatformStatusBody } | undefined
-  const read = async (): Promise<PlatformReading> => {
-    if (due(local)) await refresh()
+  const readNow = (): PlatformReading => {
     const result = reading(local, clock.now(), msToRefresh(local))
     if (result.status === undefined || local === undefined) return result
     if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
@@ -163,11 +165,15 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
     }
     return { ...result, status: lastView.status }
   }
+  const read = async (): Promise<PlatformReading> => {
+    if (due(local)) await refresh()
+    return readNow()
+  }
 
   return {
     read,
     current: () => read().then((result) => result.status, () => undefined),
-    latest: () => reading(local, clock.now(), msToRefresh(local)).status
+    latest: () => readNow().status
   }
 }
 

@@ -1,5 +1,5 @@
 // Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
-// maintenance windows, each shard's state — is watched in the background; when it changes, the keys that changed are written as one
+// maintenance windows, each shard's state, the chat platform's status — is watched in the background; when it changes, the keys that changed are written as one
 // `edge.purge` event to the outbox (src/notify/), which delivers it to each cache once across replicas, with retries.
 // The time of the last check alone is no change. The first state a deployment records purges every live key (a cache
 // may hold copies from before it). At start, a new version purges the version-only documents (once).
@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
+import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { ShardsSnapshot } from '../bot/shard-snapshot.ts'
 import type { DeclaredComponent } from '../declaration/declaration.ts'
 import type { IncidentsService } from '../incidents/service.ts'
@@ -26,6 +27,8 @@ export interface Shown {
   windows: Record<string, string>
   /** What the shards endpoints show, without latencies or heartbeat times; null while no shard has reported. */
   shards: string | null
+  /** The chat platform's status as `/api/v1/health/discord` shows it, without when it was fetched or whether that is long ago; null while none. */
+  platform: string | null
 }
 
 export interface EdgePurgeOptions {
@@ -35,6 +38,8 @@ export interface EdgePurgeOptions {
   components: readonly DeclaredComponent[]
   /** The shards snapshot the shards endpoints answer from (the monitor's). */
   shards: () => ShardsSnapshot | undefined
+  /** The chat platform's status held in memory (the same object while it is the same). */
+  platform: () => PlatformStatusBody | undefined
   clock: Clock
   logger: Logger
   /** The docs served (DOCS_DIR): their content is part of the version. */
@@ -50,8 +55,9 @@ export interface EdgePurge {
   stop (): Promise<void>
 }
 
-/** What the keys show now, from the model, the incident rows and the shards snapshot. */
-export function shownNow (status: StatusService, rows: IncidentsData | undefined, shards: ShardsSnapshot | undefined, now: number): Shown {
+/** What the keys show now, from the model, the incident rows, the shards snapshot and the chat platform's status. */
+export function shownNow (status: StatusService, rows: IncidentsData | undefined, shards: ShardsSnapshot | undefined,
+  platform: PlatformStatusBody | undefined, now: number): Shown {
   const body = status.current().value
   const incidents: Record<string, string> = {}
   const windows: Record<string, string> = {}
@@ -67,8 +73,15 @@ export function shownNow (status: StatusService, rows: IncidentsData | undefined
     components: Object.fromEntries(body.components.map((component) => [component.id, component.status])),
     incidents,
     windows,
-    shards: shards === undefined ? null : shardsShown(shards)
+    shards: shards === undefined ? null : shardsShown(shards),
+    platform: platform === undefined ? null : platformShown(platform)
   }
+}
+
+/** The platform's indicator, components and incidents and when it updated its page: not our fetch time, nor its age. */
+function platformShown (platform: PlatformStatusBody): string {
+  const { fetchedAt: _fetchedAt, stale: _stale, ...shown } = platform
+  return JSON.stringify(shown)
 }
 
 /** Each shard's cluster, state and connection, with the counts: the shards endpoints' bodies less latencies and times. */
@@ -106,6 +119,7 @@ export function changedKeys (before: Shown, after: Shown, components: readonly D
   if (differing(before.windows, after.windows).length > 0) keys.add('status').add('incidents').add('history')
   // A state recorded before the shards were watched has none: it counts as none reported.
   if ((before.shards ?? null) !== after.shards) keys.add('shards')
+  if ((before.platform ?? null) !== after.platform) keys.add('platform')
   return [...keys].sort()
 }
 
@@ -117,7 +131,7 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
   const { database, status, incidents, components, clock, logger } = options
   const intervalMs = options.intervalMs ?? 250
   /** What this replica last saw (and the inputs it came from): a change is a change of this replica's own view. */
-  let seen: { text: string, body: unknown, rows: unknown, shards: unknown } | undefined
+  let seen: { text: string, body: unknown, rows: unknown, shards: unknown, platform: unknown } | undefined
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   let failing = false
@@ -142,13 +156,14 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
     const rows = incidents.rows()
     // A new snapshot each monitor round, the same object in between: compared like the body and the rows.
     const shards = options.shards()
+    const platform = options.platform()
     // Nothing measured or read yet: a view made of defaults would purge twice for nothing.
     if (rows === undefined || status.health() === undefined) return
-    if (seen !== undefined && seen.body === body && seen.rows === rows && seen.shards === shards) return
-    const now = shownNow(status, rows, shards, clock.now())
+    if (seen !== undefined && seen.body === body && seen.rows === rows && seen.shards === shards && seen.platform === platform) return
+    const now = shownNow(status, rows, shards, platform, clock.now())
     const text = JSON.stringify(now)
     if (seen !== undefined && seen.text === text) {
-      seen = { text, body, rows, shards }
+      seen = { text, body, rows, shards, platform }
       return
     }
     const at = new Date(clock.now()).toISOString()
@@ -165,7 +180,7 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
         break
       }
     }
-    seen = { text, body, rows, shards }
+    seen = { text, body, rows, shards, platform }
   }
 
   const tick = () => {

@@ -9,9 +9,11 @@ import pino from 'pino'
 import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import type { DeclaredComponent } from '../../src/declaration/declaration.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { allLiveKeys, type Shown } from '../../src/publish/edge-purge.ts'
 import { buildTestApp, type TestApp } from '../helper.ts'
 import { PurgeReceiver } from '../notify/receivers.ts'
+import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { sharedPostgres, postgresSkip } from '../services/postgres.ts'
 import { redisSkip, startRedis } from '../services/redis.ts'
 
@@ -169,7 +171,7 @@ describe('the keys of the first state', () => {
   it('are the live keys alone when a purge would carry more than a cache API takes (every live document carries one)', () => {
     const components = ['api', 'music'].map((id) => ({ id, check: { manual: true } })) as unknown as DeclaredComponent[]
     const shown = (count: number): Shown => ({
-      indicator: 'none', components: {}, windows: {}, shards: null, incidents: Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), '']))
+      indicator: 'none', components: {}, windows: {}, shards: null, platform: null, incidents: Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), '']))
     })
     assert.deepEqual(allLiveKeys(shown(2), components),
       ['component-api', 'component-music', 'history', 'incident-1', 'incident-2', 'incidents', 'platform', 'shards', 'status'])
@@ -202,6 +204,41 @@ describe('the shards', () => {
     await heartbeats(50, 'resuming')
     assert.equal(botStatus(), bot, 'the bot\'s status is the same')
     assert.deepEqual(cache!.requests.slice(before).map((request) => request.headers['xkey-purge']), ['shards'])
+  })
+})
+
+describe('the chat platform\'s status', () => {
+  it('is purged when what /api/v1/health/discord shows changes; a new fetch of the same status, or its growing old, purges nothing', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    const platform = await StatuspageServer.start()
+    t.after(() => platform.close())
+    const clock = new ManualClock()
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}`, DISCORD_STATUS_URL: platform.url }, { clock })
+    const worker = context.notifications!.worker
+    // The status as a request (or the monitor, with a platform component) reads it, fetched when due.
+    const look = async () => {
+      await context.platformStatus.read()
+      await context.edgePurge!.runOnce()
+      await worker.runOnce()
+    }
+    await context.monitor.runOnce()
+    await look()
+    const before = cache!.requests.length
+    const purged = () => cache!.requests.slice(before).map((request) => request.headers['xkey-purge'])
+
+    clock.advance(60_000) // fetched again: the same status, only the fetch time moved
+    await look()
+    assert.deepEqual(purged(), [], 'a new fetch of the same status purges nothing')
+    clock.advance(61_000) // past its minute, nobody asks: stale by age
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    assert.deepEqual(purged(), [], 'growing old purges nothing')
+
+    platform.serve({ kind: 'fixture', name: 'major-outage' })
+    await look()
+    assert.equal(platform.requests, 3)
+    assert.deepEqual(purged(), ['platform'])
   })
 })
 
