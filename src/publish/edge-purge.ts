@@ -1,7 +1,7 @@
 // Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
-// maintenance windows, each shard's state, the chat platform's status — is watched in the background; when it changes, the keys that changed are written as one
-// `edge.purge` event to the outbox (src/notify/), which delivers it to each cache once across replicas, with retries.
-// The time of the last check alone is no change. The first state a deployment records purges every live key (a cache
+// maintenance windows, each shard's state, the chat platform's status — is watched in the background; when it changes,
+// the keys that changed are written as one `edge.purge` event to the outbox (src/notify/), which delivers it to each
+// cache once across replicas, with retries. The time of the last check alone is no change. The first state a deployment records purges every live key (a cache
 // may hold copies from before it). At start, a new version purges the version-only documents (once).
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
@@ -19,7 +19,7 @@ import type { StatusService } from '../status/service.ts'
 import type { Database } from '../store/database.ts'
 import { changeEdgeState, readEdgeState } from '../store/repositories/edge-state.ts'
 
-/** What the keys show, in a form two replicas compute alike: no times of checks, no latencies. */
+/** What the keys show, in a form two replicas compute alike: no times of checks or fetches, no latencies. */
 export interface Shown {
   indicator: string
   components: Record<string, string>
@@ -117,7 +117,7 @@ export function changedKeys (before: Shown, after: Shown, components: readonly D
   }
   for (const id of differing(before.incidents, after.incidents)) keys.add('status').add('incidents').add(`incident-${id}`).add('history')
   if (differing(before.windows, after.windows).length > 0) keys.add('status').add('incidents').add('history')
-  // A state recorded before the shards were watched has none: it counts as none reported.
+  // A state recorded before the shards and the platform were watched has neither: it counts as none reported.
   if ((before.shards ?? null) !== after.shards) keys.add('shards')
   if ((before.platform ?? null) !== after.platform) keys.add('platform')
   return [...keys].sort()
