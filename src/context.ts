@@ -54,6 +54,8 @@ export interface Context {
 }
 
 const START_PING_TIMEOUT_MS = 1000
+/** How often a deployment that purges caches reads the rows another process may have written. */
+const PURGED_REFRESH_MS = 1000
 
 export interface ContextOptions {
   clock?: Clock
@@ -111,11 +113,14 @@ export async function openContext (config: Config, options: ContextOptions = {})
   }
   const readiness = createReadiness(database, clock)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
-  const incidents = createIncidentsService({ database, clock, logger })
+  // With purges a change reaches the edge within 2 s (DESIGN §13), a write by another process (the CLI, another
+  // replica) too: the incidents' change stamp and the manual statuses are read every second instead of every 10 and 5.
+  const refreshIntervalMs = config.edge.purge.length === 0 ? undefined : PURGED_REFRESH_MS
+  const incidents = createIncidentsService({ database, clock, logger, refreshIntervalMs })
   await incidents.runOnce()
   const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
-    ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure() })
+    ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure(), refreshIntervalMs })
     : undefined
   const checks = createCheckRunner({ declaration: config.status, database, cache, cacheKind, clock, logger, onChange: () => monitor.remeasure() })
   const monitor: Monitor = createMonitor({
@@ -137,7 +142,9 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const edgePurge = config.edge.purge.length === 0
     ? undefined
     : (await import('./publish/edge-purge.ts')).createEdgePurge({
-        database, status, incidents, components: config.status.components, clock, logger, docsDir: config.docsDir, intervalMs: options.edgeIntervalMs
+        database, status, incidents, components: config.status.components, shards: monitor.shards, platform: platformStatus.latest, clock, logger,
+        docsDir: config.docsDir,
+        intervalMs: options.edgeIntervalMs
       })
   if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))
   const start = () => {

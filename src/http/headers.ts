@@ -3,6 +3,8 @@
 /** Cache-Control of each kind of response (DESIGN §4). */
 export const cacheControl = {
   health: 'public, max-age=10',
+  /** The chat platform's status: its `max-age` is the freshness left (at most a minute), put in per answer with `withMaxAge`. */
+  platform: 'public, max-age=60',
   history: 'public, max-age=60',
   incidents: 'public, max-age=15',
   search: 'public, max-age=300',
@@ -15,6 +17,11 @@ export const cacheControl = {
   immutable: 'public, max-age=31536000, immutable',
   noStore: 'no-store'
 } as const
+
+/** A route's Cache-Control (with its shared-cache lifetimes) with the browser's `max-age` set to `seconds`. */
+export function withMaxAge (value: string, seconds: number): string {
+  return value.replace(/^public, max-age=\d+/, `public, max-age=${seconds}`)
+}
 
 /** RFC 9110 §13.1.2: If-None-Match uses weak comparison; `*` matches any current representation. */
 export function ifNoneMatchHits (header: string | undefined, etag: string): boolean {

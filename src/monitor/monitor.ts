@@ -29,7 +29,8 @@ export type { HealthSnapshot, Measurements } from './health-snapshot.ts'
 export { FIRST_HOUSEKEEPING_AFTER_MS } from './housekeeping-schedule.ts'
 
 export interface MonitorOptions {
-  config: Pick<Config, 'probeIntervalSeconds' | 'botStatusUrl' | 'botHeartbeatTimeoutSeconds'>
+  /** `edge`: with purge targets, each round also refreshes the chat platform's status when due (the purge watches it). */
+  config: Pick<Config, 'probeIntervalSeconds' | 'botStatusUrl' | 'botHeartbeatTimeoutSeconds' | 'edge'>
   database: Database
   cache: Cache
   cacheKind: CacheKind
@@ -45,7 +46,8 @@ export interface MonitorOptions {
   declaration?: StatusDeclaration
   /**
    * The chat platform's status, for `platform` components: each round asks it to refresh when due (waiting no longer
-   * than a probe may take) and measures what it holds. Without it, those components are `unknown`.
+   * than a probe may take; also without such components when the edge is purged) and measures what it holds. Without
+   * it, those components are `unknown`.
    */
   platform?: Pick<PlatformStatus, 'current' | 'latest'>
   /** What operators set on `manual` components; must be cheap. Without it, they are operational. */
@@ -91,7 +93,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     manualStatuses: options.manualStatuses
   })
   const shards = createShardsHolder()
-  const refreshPlatform = platformRefresh(declaration, options.platform, probeTimeoutMs)
+  const refreshPlatform = platformRefresh(declaration, options.platform, probeTimeoutMs, config.edge.purge.length > 0)
   const recorder = createMinuteRecorder({ database, clock, logger, writes, components: reported, startedAt, intervalMs })
   const housekeeping = housekeepingSchedule({ database, logger, startedAt })
   const upkeep = createUpkeep({ writes, housekeepIfDue: housekeeping.ifDue, refreshHistory: () => history.refreshIfStale() })

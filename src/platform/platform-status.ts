@@ -38,7 +38,10 @@ export interface PlatformStatus {
    * else once refreshed. Never throws or rejects.
    */
   current (): PlatformStatusBody | undefined | Promise<PlatformStatusBody | undefined>
-  /** The value held in memory now, without asking the upstream (metrics read it per scrape); undefined when none. */
+  /**
+   * The value held in memory now, without asking the upstream (metrics read it per scrape, the edge purge watches it);
+   * undefined when none. The same object as long as `read` would give the same.
+   */
   latest (): PlatformStatusBody | undefined
 }
 
@@ -157,7 +160,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   // The same snapshot read the same way gives the same object, so callers can keep what they derive from it.
   let lastView: { snapshot: Snapshot, stale: boolean, status: PlatformStatusBody } | undefined
-  const view = (): PlatformReading => {
+  const readNow = (): PlatformReading => {
     const result = reading(local, clock.now(), msToRefresh(local))
     if (result.status === undefined || local === undefined) return result
     if (lastView?.snapshot !== local || lastView.stale !== result.status.stale) {
@@ -167,13 +170,13 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
   }
   const read = async (): Promise<PlatformReading> => {
     if (due(local)) await refresh()
-    return view()
+    return readNow()
   }
 
   return {
     read,
-    current: () => due(local) ? read().then((result) => result.status, () => undefined) : view().status,
-    latest: () => reading(local, clock.now(), msToRefresh(local)).status
+    current: () => due(local) ? read().then((result) => result.status, () => undefined) : readNow().status,
+    latest: () => readNow().status
   }
 }
 

@@ -3,12 +3,17 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildTestApp } from '../helper.ts'
+import { StatuspageServer } from '../platform/statuspage-server.ts'
 
 test('live documents tell shared caches s-maxage, stale-while-revalidate and stale-if-error; keys are off by default', async (t) => {
-  const { app, context } = await buildTestApp(t, { PROBE_INTERVAL_SECONDS: '15' })
+  const platform = await StatuspageServer.start()
+  t.after(() => platform.close())
+  const { app, context } = await buildTestApp(t, { PROBE_INTERVAL_SECONDS: '15', DISCORD_STATUS_URL: platform.url })
   await context.monitor.runOnce()
-  for (const url of ['/api/v1/health', '/status', '/status/api/v2/summary.json', '/api/v1/health/incidents']) {
+  for (const url of ['/api/v1/health', '/status', '/status/api/v2/summary.json', '/api/v1/health/incidents', '/api/v1/health/discord',
+    '/status/maintenance.ics', '/status/feed.atom']) {
     const response = await app.inject({ url })
+    assert.equal(response.statusCode, 200, url)
     assert.match(String(response.headers['cache-control']), /^public, max-age=\d+, s-maxage=10, stale-while-revalidate=15, stale-if-error=86400$/, url)
     assert.equal(response.headers['surrogate-key'], undefined, url)
     assert.equal(response.headers['cache-tag'], undefined, url)
@@ -34,6 +39,8 @@ test('EDGE_TAGS=on names what each response depends on, in Surrogate-Key and Cac
     ['/api/v1/health/components/database', 'status component-database history'],
     ['/status/components/database', 'status component-database incidents history'],
     ['/status/history', 'history incidents'],
+    ['/api/v1/health/discord', 'platform'],
+    ['/status/maintenance.ics', 'incidents'],
     ['/api/v1/openapi.json', 'docs version'],
     ['/docs', 'docs version']
   ]

@@ -6,11 +6,19 @@ import { Writable } from 'node:stream'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
+import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
+import type { DeclaredComponent } from '../../src/declaration/declaration.ts'
 import { openIncident } from '../../src/incidents/operations.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { allLiveKeys, type Shown } from '../../src/publish/edge-purge.ts'
 import { buildTestApp, type TestApp } from '../helper.ts'
 import { PurgeReceiver } from '../notify/receivers.ts'
+import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { sharedPostgres, postgresSkip } from '../services/postgres.ts'
 import { redisSkip, startRedis } from '../services/redis.ts'
+
+/** Every live key of the test declaration (components bot, cache and database): what the first recorded state purges. */
+const FIRST_STATE_KEYS = ['component-bot', 'component-cache', 'component-database', 'history', 'incidents', 'platform', 'shards', 'status']
 
 const FASTLY_TOKEN = 'fastly-secret-token-123'
 const CLOUDFLARE_TOKEN = 'cloudflare-secret-token-456'
@@ -86,14 +94,15 @@ describe('purge requests', () => {
     await context.monitor.runOnce()
     await context.edgePurge!.runOnce()
     await worker.runOnce()
-    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'the version purge at start')
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'the version purge and the first state at start')
     assertPurged(s, 0, ['docs', 'version'])
+    assertPurged(s, 1, FIRST_STATE_KEYS)
 
     // Only the check time moves: nothing to purge.
     await context.monitor.runOnce()
     await context.edgePurge!.runOnce()
     await worker.runOnce()
-    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'no purge for a new check time')
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'no purge for a new check time')
 
     const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
     await context.incidents.refresh()
@@ -101,8 +110,8 @@ describe('purge requests', () => {
     await context.edgePurge!.runOnce()
     await worker.runOnce()
     await worker.runOnce()
-    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'one purge for the change')
-    assertPurged(s, 1, ['history', `incident-${id}`, 'incidents', 'status'])
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 3, 'one purge for the change')
+    assertPurged(s, 2, ['history', `incident-${id}`, 'incidents', 'status'])
 
     const logged = lines.join('')
     assert.ok(logged.includes('edge: purge queued'))
@@ -132,9 +141,104 @@ describe('purge requests', () => {
       await response.arrayBuffer()
       assert.ok(performance.now() - started < 250, `answered in ${Math.round(performance.now() - started)} ms`)
     }
-    await until('the failing target retried until it took the purge', () => failing!.requests.some((request) => request.status === 200), 5000)
-    assert.ok(failing!.requests.length >= 3, 'tried three times')
-    assert.deepEqual(JSON.parse(failing!.requests.at(-1)!.body), { keys: ['docs', 'version'] })
+    // Two purges at start (the version, the first state), each refused once, then retried until taken.
+    const taken = () => failing!.requests.filter((request) => request.status === 200).map((request) => (JSON.parse(request.body) as { keys: string[] }).keys.join(' '))
+    await until('the failing target retried until it took both purges', () => taken().length >= 2, 5000)
+    assert.ok(failing!.requests.length >= 4, 'tried each twice')
+    assert.deepEqual(taken().sort(), [FIRST_STATE_KEYS.join(' '), 'docs version'])
+  })
+})
+
+describe('the first state a deployment records', () => {
+  it('purges every live key, the incidents it shows included: a change made before the first look reaches the caches at once', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` })
+    const worker = context.notifications!.worker
+    await context.monitor.runOnce()
+    // Opened while the watch is still starting: a cache may hold the page from before it.
+    const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
+    await context.incidents.refresh()
+    await context.edgePurge!.runOnce()
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    const purged = cache!.requests.map((request) => request.headers['xkey-purge'])
+    assert.deepEqual(purged, ['docs version', [...FIRST_STATE_KEYS, `incident-${id}`].sort().join(' ')])
+  })
+})
+
+describe('the keys of the first state', () => {
+  it('are the live keys alone when a purge would carry more than a cache API takes (every live document carries one)', () => {
+    const components = ['api', 'music'].map((id) => ({ id, check: { manual: true } })) as unknown as DeclaredComponent[]
+    const shown = (count: number): Shown => ({
+      indicator: 'none', components: {}, windows: {}, shards: null, platform: null, incidents: Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), '']))
+    })
+    assert.deepEqual(allLiveKeys(shown(2), components),
+      ['component-api', 'component-music', 'history', 'incident-1', 'incident-2', 'incidents', 'platform', 'shards', 'status'])
+    assert.equal(allLiveKeys(shown(93), components).length, 100)
+    assert.deepEqual(allLiveKeys(shown(94), components), ['history', 'incidents', 'platform', 'shards', 'status'])
+  })
+})
+
+describe('the shards', () => {
+  it('are purged when a shard\'s state changes while the bot\'s status stays; a new latency or heartbeat time alone purges nothing', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` })
+    const worker = context.notifications!.worker
+    const heartbeats = async (pingMs: number, shard1: 'reconnecting' | 'resuming') => {
+      await reportHeartbeat(context.database, { shard: 0, total: 2, status: 'ready', pingMs, at: new Date() })
+      await reportHeartbeat(context.database, { shard: 1, total: 2, status: shard1, at: new Date() })
+      await context.monitor.runOnce()
+      await context.edgePurge!.runOnce()
+      await worker.runOnce()
+    }
+    const botStatus = () => context.status.current().value.components.find((component) => component.id === 'bot')?.status
+    await heartbeats(40, 'reconnecting')
+    const before = cache!.requests.length
+    const bot = botStatus()
+
+    await heartbeats(45, 'reconnecting')
+    assert.equal(cache!.requests.length, before, 'a new latency and heartbeat time purge nothing')
+
+    await heartbeats(50, 'resuming')
+    assert.equal(botStatus(), bot, 'the bot\'s status is the same')
+    assert.deepEqual(cache!.requests.slice(before).map((request) => request.headers['xkey-purge']), ['shards'])
+  })
+})
+
+describe('the chat platform\'s status', () => {
+  it('is kept fresh and purged when what /api/v1/health/discord shows changes, with nobody asking; a new fetch of the same status, or its growing old, purges nothing', async (t) => {
+    const cache = await PurgeReceiver.start()
+    t.after(() => cache!.close())
+    const platform = await StatuspageServer.start()
+    t.after(() => platform.close())
+    const clock = new ManualClock()
+    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}`, DISCORD_STATUS_URL: platform.url }, { clock })
+    const worker = context.notifications!.worker
+    // Behind a cache nobody may ask the origin for it: the monitor's rounds fetch it when due (no platform component declared).
+    const look = async () => {
+      await context.monitor.runOnce()
+      await context.edgePurge!.runOnce()
+      await worker.runOnce()
+    }
+    await look()
+    assert.equal(platform.requests, 1)
+    const before = cache!.requests.length
+    const purged = () => cache!.requests.slice(before).map((request) => request.headers['xkey-purge'])
+
+    clock.advance(60_000) // fetched again: the same status, only the fetch time moved
+    await look()
+    assert.deepEqual(purged(), [], 'a new fetch of the same status purges nothing')
+    clock.advance(61_000) // past its minute, nobody asks: stale by age
+    await context.edgePurge!.runOnce()
+    await worker.runOnce()
+    assert.deepEqual(purged(), [], 'growing old purges nothing')
+
+    platform.serve({ kind: 'fixture', name: 'major-outage' })
+    await look()
+    assert.equal(platform.requests, 3)
+    assert.deepEqual(purged(), ['platform'])
   })
 })
 
@@ -148,14 +252,14 @@ describe('a purge a cache refused', () => {
     await context.monitor.runOnce()
     await context.edgePurge!.runOnce()
     await worker.runOnce()
-    assert.deepEqual(cache!.requests.map((request) => [request.headers['xkey-purge'], request.status]), [['docs version', 503]])
+    assert.deepEqual(cache!.requests.map((request) => [request.headers['xkey-purge'], request.status]), [['docs version', 503], [FIRST_STATE_KEYS.join(' '), 200]])
 
     const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
     await context.incidents.refresh()
     await context.edgePurge!.runOnce()
     await worker.runOnce()
     assert.deepEqual(cache!.requests.map((request) => [request.headers['xkey-purge'], request.status]),
-      [['docs version', 503], [`history incident-${id} incidents status`, 200]], 'the change purged while the refused purge waits a minute')
+      [['docs version', 503], [FIRST_STATE_KEYS.join(' '), 200], [`history incident-${id} incidents status`, 200]], 'the change purged while the refused purge waits a minute')
   })
 })
 
@@ -171,18 +275,20 @@ describe('two replicas on PostgreSQL and Redis', { skip: postgresSkip() ?? redis
       await replica.context.monitor.runOnce()
       replica.context.start()
     }
-    await until('the version purge', () => Object.values(s).every((stand) => stand.requests.length >= 1))
+    await until('the version purge and the first state', () => Object.values(s).every((stand) => stand.requests.length >= 2))
     await sleep(1500)
-    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 1, 'the version purged once across replicas')
+    for (const stand of Object.values(s)) {
+      assert.equal(stand.requests.length, 2, 'the version and the first state purged once across replicas')
+    }
 
     const [a, b] = replicas
     const id = await openIncident(a!.context.database.db, { title: 'Chat down', impact: 'minor', status: 'investigating', message: 'Looking.' }, Date.now())
     await a!.context.incidents.refresh()
     await sleep(300)
     await b!.context.incidents.refresh() // the other replica reads it too (as its refresher would within seconds)
-    await until('the change purged', () => Object.values(s).every((stand) => stand.requests.length >= 2))
+    await until('the change purged', () => Object.values(s).every((stand) => stand.requests.length >= 3))
     await sleep(1500)
-    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 2, 'the change purged once across replicas')
-    assertPurged(s, 1, ['history', `incident-${id}`, 'incidents', 'status'])
+    for (const stand of Object.values(s)) assert.equal(stand.requests.length, 3, 'the change purged once across replicas')
+    assertPurged(s, 2, ['history', `incident-${id}`, 'incidents', 'status'])
   })
 })

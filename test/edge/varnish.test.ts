@@ -1,6 +1,6 @@
 // The edge recipe behind a real Varnish (DESIGN §13): the VCL printed by `status-api edge vcl` runs in varnishd on
 // loopback in front of real `status-api serve` processes. A surge reaches the origin at most twice per object, an
-// incident opened through the operator API shows at the edge within 2 s (s-maxage 300, purged), the operator and
+// incident opened through the CLI (or the operator API) shows at the edge within 2 s (s-maxage 300, purged), the operator and
 // metrics paths go nowhere, the edge keeps answering 200 with the origin killed, and the page read through it in
 // Chromium marks itself stale once the origin has been gone long enough.
 import assert from 'node:assert/strict'
@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { KEEP_ALIVE_MS } from '../../src/app.ts'
 import { NODE_FLAGS } from '../../src/node-flags.ts'
+import { runBinWith } from '../cli/run-bin.ts'
 import { OPERATOR_TOKENS, TOKENS } from '../operator/operator-process.ts'
 import { startApp, type AppProcess } from '../services/app-process.ts'
 import { freePort } from '../services/ports.ts'
@@ -49,6 +50,24 @@ async function serve (dir: string, env: Record<string, string>): Promise<{ app: 
     PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '127.0.0.1', ...env
   })
   return { app, operatorUrl: `http://127.0.0.1:${operatorPort}`, metricsUrl: `http://127.0.0.1:${metricsPort}` }
+}
+
+/** Asks the edge for `url` until it answers from its cache (a HIT kept for s-maxage 300), so a change must be purged to show. */
+async function cachedAtEdge (url: string): Promise<void> {
+  await fetch(url).then((response) => response.arrayBuffer())
+  const cached = await fetch(url)
+  await cached.arrayBuffer()
+  assert.equal(cached.headers.get('x-cache'), 'HIT')
+  assert.match(String(cached.headers.get('cache-control')), /s-maxage=300/)
+}
+
+/** Milliseconds from `since` until the edge's copy of `url` shows `text`; -1 when it did not within 15 s. */
+async function shownAtEdge (url: string, text: string, since: number): Promise<number> {
+  while (Date.now() - since < 15_000) {
+    if ((await (await fetch(url)).text()).includes(text)) return Date.now() - since
+    await sleep(25)
+  }
+  return -1
 }
 
 async function untilOk (url: string, ms = 10_000): Promise<void> {
@@ -95,13 +114,24 @@ describe('behind Varnish, with purges (s-maxage 300)', { skip: varnishSkip() }, 
     t.diagnostic(`origin alone: ${Math.round(direct.requests.average)} req/s; edge ${Math.round(edge.requests.average)} req/s`)
   })
 
+  it('an incident opened through the CLI shows at the edge within 2 s', async (t) => {
+    await cachedAtEdge(`${varnish.url}/api/v1/health/incidents`)
+    // The bin in its own process on the served database, as an operator on the host runs it.
+    const started = Date.now()
+    const cli = await runBinWith({ DATA_DIR: dir, STATUS_FILE: path.join(dir, 'status.yaml') },
+      ['incident', 'open', '--title', 'The API answers slowly', '--impact', 'minor', '--message', 'Looking into it.', '--component', 'api'])
+    const opened = Date.now()
+    assert.equal(cli.code, 0, cli.stderr)
+    const shownAfter = await shownAtEdge(`${varnish.url}/api/v1/health/incidents`, 'The API answers slowly', opened)
+    t.diagnostic(`the CLI ran ${opened - started} ms; from its answer to the edge: ${shownAfter} ms`)
+    assert.ok(shownAfter >= 0 && shownAfter < 2000, `shown ${shownAfter} ms after the CLI answered`)
+    const status = await (await fetch(`${varnish.url}/api/v1/health/components`)).json() as { components: Array<{ id: string, status: string }> }
+    assert.equal(status.components.find((component) => component.id === 'api')?.status, 'degraded_performance')
+  })
+
   it('an incident opened through the operator API shows at the edge within 2 s', async (t) => {
     const incidentsAt = `${varnish.url}/api/v1/health/incidents`
-    await fetch(incidentsAt).then((r) => r.arrayBuffer())
-    const cached = await fetch(incidentsAt)
-    await cached.arrayBuffer()
-    assert.equal(cached.headers.get('x-cache'), 'HIT')
-    assert.match(String(cached.headers.get('cache-control')), /s-maxage=300/)
+    await cachedAtEdge(incidentsAt)
     const opened = Date.now()
     const response = await fetch(`${origin.operatorUrl}/v1/incidents`, {
       method: 'POST',
@@ -109,15 +139,7 @@ describe('behind Varnish, with purges (s-maxage 300)', { skip: varnishSkip() }, 
       body: JSON.stringify({ title: 'Music is silent', impact: 'major', status: 'investigating', message: 'Looking into it.', components: ['music'] })
     })
     assert.equal(response.status, 201, await response.text())
-    let shownAfter = -1
-    while (Date.now() - opened < 5000) {
-      const body = await (await fetch(incidentsAt)).text()
-      if (body.includes('Music is silent')) {
-        shownAfter = Date.now() - opened
-        break
-      }
-      await sleep(25)
-    }
+    const shownAfter = await shownAtEdge(incidentsAt, 'Music is silent', opened)
     t.diagnostic(`change to edge: ${shownAfter} ms`)
     assert.ok(shownAfter >= 0 && shownAfter < 2000, `shown after ${shownAfter} ms`)
     const status = await (await fetch(`${varnish.url}/api/v1/health/components`)).json() as { components: Array<{ id: string, status: string }> }

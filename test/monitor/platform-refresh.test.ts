@@ -1,4 +1,4 @@
-// The platform refresh: asked only for declared platform components, waited for no longer than the time limit, never rejecting.
+// The platform refresh: asked only for declared platform components (or a purged edge), waited for no longer than the time limit, never rejecting.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,6 +27,12 @@ describe('the platform refresh', () => {
     await platformRefresh(builtinDeclaration(), status, 1000)()
     assert.equal(asked.count, 0)
     await platformRefresh(withPlatformComponent(t), undefined, 1000)()
+  })
+
+  it('asks without a platform component when the edge is purged (the purge watches the status)', async () => {
+    const { asked, status } = platform(async () => undefined)
+    await platformRefresh(builtinDeclaration(), status, 1000, true)()
+    assert.equal(asked.count, 1)
   })
 
   it('waits for the refresh, but no longer than the time limit; a failed refresh does not reject', async (t) => {

@@ -33,7 +33,7 @@ export default async function calendarRoutes (app: FastifyInstance, options: Cal
       })
       return encodeOnce(text, text)
     })
-    app.get(calendarPath(lang, config.germanPrefix), { config: { cacheControl: cacheControl.feed } }, async (request, reply) => {
+    app.get(calendarPath(lang, config.germanPrefix), { config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents'] } }, async (request, reply) => {
       const rows = incidents.rows()
       if (rows === undefined) throw problems.notReady('Maintenance windows have not been read from the database yet.')
       return sendSerialized(reply, calendar(baseUrlOf(request, config), [rows, incidents.serialized()]), { type: CALENDAR_TYPE })

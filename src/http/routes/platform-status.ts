@@ -6,15 +6,18 @@ import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { PlatformStatusBody } from '../../api/platform-status.ts'
 import { serialize, type Serialized } from '../../lib/serialized.ts'
+import { cacheControl, withMaxAge } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
 export default async function platformStatusRoutes (fastify: FastifyInstance, options: { platformStatus: PlatformStatus }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   // The value changes at most once a minute: serialise and hash it once, not per request.
   let serialised: Serialized<PlatformStatusBody> | undefined
+  /** The Cache-Control of each freshness left (0–60 s), built from the route's (shared-cache lifetimes included) once. */
+  const headers = new Map<number, string>()
 
   app.get('/api/v1/health/discord', {
-    config: { edgeKeys: ['platform'] },
+    config: { cacheControl: cacheControl.platform, edgeKeys: ['platform'] },
     schema: {
       summary: 'The chat platform\'s status',
       description: 'Discord\'s own status page (an Atlassian Statuspage summary), normalised: overall indicator, components, ' +
@@ -33,6 +36,11 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
       throw problems.upstreamUnavailable('The chat platform\'s status page could not be reached. Try again after the Retry-After delay.', reading.retryAfterSeconds)
     }
     if (serialised?.value !== reading.status) serialised = serialize(reading.status)
-    return sendSerialized(reply.header('cache-control', `public, max-age=${reading.maxAgeSeconds}`), serialised)
+    let header = headers.get(reading.maxAgeSeconds)
+    if (header === undefined) {
+      header = withMaxAge(reply.routeOptions.config.cacheControl!, reading.maxAgeSeconds)
+      headers.set(reading.maxAgeSeconds, header)
+    }
+    return sendSerialized(reply.header('cache-control', header), serialised)
   })
 }
