@@ -3,12 +3,11 @@
 // last time: no request or reply objects, no hooks, no routing, for the small answers a surge asks for most. The
 // framework stays the one place that decides an answer; this only repeats one it made, and anything it has not made
 // yet, or that is not a plain GET of the route's own path, goes to the framework.
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { SendableBody } from '../lib/serialized.ts'
-import { LruCache } from '../lib/lru.ts'
 import { preferredCoding } from './accept-encoding.ts'
 import type { AnsweredRequest } from './answered-requests.ts'
 import { hostIsWellFormed } from './conventions.ts'
@@ -32,10 +31,10 @@ export interface PreparedParts {
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
 
-/** What the framework answered for one body. */
+/** What the framework answered for one body: its status and headers (names and values in turn, as writeHead takes them). */
 interface Kept {
   statusCode: number
-  headers: OutgoingHttpHeaders
+  headers: string[]
 }
 
 /** One request target the framework answered from a route with `prepared`. */
@@ -44,18 +43,30 @@ interface PreparedTarget {
   pattern: string
   parts: PreparedParts
   body: (raw: IncomingMessage) => SendableBody | undefined
+  /** By the ETag sent: each coding and each Host's copy is a body of its own. More than KEPT_PER_TARGET, and it starts again. */
+  answers: Map<string, Kept>
 }
 
 /** Targets kept at most (clients choose targets: queries, ids); more, and the table starts again. */
 const KEPT_TARGETS = 1024
-/** Answers kept at most, each a body's ETag and target (each coding and each Host's copy is a body of its own). */
-const KEPT_ANSWERS = 4096
+/** Answers a target keeps at most: its bodies now in each coding, for up to 20 Hosts or so. */
+const KEPT_PER_TARGET = 64
 
 /** What src/http/send.ts sends of `body` to this client: the variant of the coding it prefers, or the body as it is. */
 function sentOf (body: SendableBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
   if (body === undefined) return undefined
   const coding = body.compressed === undefined ? undefined : preferredCoding(request.headers['accept-encoding'])
   return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
+}
+
+/** Headers as names and values in turn (a value of several is sent as several lines, as Node does for an array). */
+function headerList (headers: Record<string, string | number | string[] | undefined>): string[] {
+  const list: string[] = []
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one))
+  }
+  return list
 }
 
 export interface PreparedAnswersOptions {
@@ -77,8 +88,6 @@ export interface PreparedAnswers {
 /** The prepared answers of one app: made before the app (its server needs them), their plugin registered with it. */
 export function preparedAnswers (): PreparedAnswers {
   const targets = new Map<string, PreparedTarget>()
-  /** What the framework answered, by the ETag it sent and the target. */
-  const answers = new LruCache<string, Kept>(KEPT_ANSWERS)
   let settings: PreparedAnswersOptions | undefined
   let open = false
 
@@ -90,12 +99,13 @@ export function preparedAnswers (): PreparedAnswers {
     if (target === undefined || request.headers['if-none-match'] !== undefined || !hostIsWellFormed(request) || settings!.draining()) return false
     const sent = sentOf(target.body(request), request)
     if (sent === undefined) return false
-    const kept = answers.peek(sent.etag + url)
+    const kept = target.answers.get(sent.etag)
     if (kept === undefined) return false
-    const start = performance.now()
+    const { answered } = settings!
+    const start = answered === undefined ? 0 : performance.now()
     response.writeHead(kept.statusCode, kept.headers)
     response.end(sent.payload)
-    settings!.answered?.(target.pattern, settings!.nextRequestId(), 'GET', url, kept.statusCode, performance.now() - start, true)
+    answered?.(target.pattern, settings!.nextRequestId(), 'GET', url, kept.statusCode, performance.now() - start, true)
     return true
   }
 
@@ -104,16 +114,17 @@ export function preparedAnswers (): PreparedAnswers {
     const url = request.raw.url!
     if (request.method === 'GET' && request.headers['if-none-match'] === undefined && reply.statusCode !== 304) {
       const headers = reply.getHeaders()
-      const target = targets.get(url)
+      let target = targets.get(url)
       const parts: PreparedParts = target?.parts ?? { params: request.params, query: request.query }
       // Kept only when the route's `prepared` finds the very body the handler sent (an ETag names its bytes).
       if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(prepared(request.raw, parts), request.raw)?.etag === headers.etag) {
         if (target === undefined) {
           if (targets.size >= KEPT_TARGETS) targets.clear()
-          targets.set(url, { pattern, parts, body: (raw) => prepared(raw, parts) })
+          target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map() }
+          targets.set(url, target)
         }
-        // The same ETag on the same target is the same answer: one kept is as good as the next.
-        answers.getOrSet(headers.etag + url, () => ({ statusCode: reply.statusCode, headers: headers as OutgoingHttpHeaders }))
+        if (target.answers.size >= KEPT_PER_TARGET) target.answers.clear()
+        target.answers.set(headers.etag, { statusCode: reply.statusCode, headers: headerList(headers) })
       }
     }
     done()

@@ -33,6 +33,8 @@ export interface PlatformReading {
 export interface PlatformStatus {
   /** The current reading; refreshes from the upstream first when due. Never throws. */
   read (): Promise<PlatformReading>
+  /** The reading read() would give at once, without a refresh; undefined when one is due (then read() it). */
+  held (): PlatformReading | undefined
   /**
    * The status for other views (the status page): the normalised value, or undefined. At once while no refresh is due,
    * else once refreshed. Never throws or rejects.
@@ -175,6 +177,7 @@ export function createPlatformStatus (options: PlatformStatusOptions): PlatformS
 
   return {
     read,
+    held: () => due(local) ? undefined : readNow(),
     current: () => due(local) ? read().then((result) => result.status, () => undefined) : readNow().status,
     latest: () => readNow().status
   }

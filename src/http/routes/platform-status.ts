@@ -1,7 +1,7 @@
 // GET /api/v1/health/discord: the chat platform's own status (its Statuspage summary, normalised), fresh for a minute.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
-import type { PlatformStatus } from '../../platform/platform-status.ts'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { PlatformReading, PlatformStatus } from '../../platform/platform-status.ts'
 import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { PlatformStatusBody } from '../../api/platform-status.ts'
@@ -30,8 +30,13 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
         ...problemResponses({ 503: 'The chat platform\'s status page has not answered yet; `Retry-After` says when the next attempt is due.' })
       }
     }
-  }, async (_request, reply) => {
-    const reading = await options.platformStatus.read()
+  }, (_request, reply) => {
+    // At once while no fetch is due (nearly every request): no promise of its own per request.
+    const held = options.platformStatus.held()
+    return held === undefined ? options.platformStatus.read().then((reading) => answer(reply, reading)) : answer(reply, held)
+  })
+
+  const answer = (reply: FastifyReply, reading: PlatformReading): FastifyReply => {
     if (reading.status === undefined) {
       throw problems.upstreamUnavailable('The chat platform\'s status page could not be reached. Try again after the Retry-After delay.', reading.retryAfterSeconds)
     }
@@ -42,5 +47,5 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
       headers.set(reading.maxAgeSeconds, header)
     }
     return sendSerialized(reply.header('cache-control', header), serialised)
-  })
+  }
 }
