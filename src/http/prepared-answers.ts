@@ -17,10 +17,17 @@ declare module 'fastify' {
     /**
      * The body a GET of this route sends now, found from memory (the value the handler would send), or undefined when
      * only the handler can tell. `parts` are the route parameters and query of a request for the same target, as the
-     * framework read them. Only for routes whose status and headers follow from the body they send: one ETag, one answer.
+     * framework read them. Only for routes whose status and headers follow from the body they send (one ETag, one
+     * answer), but for a Cache-Control that follows the clock (a freshness left), which the route gives with the body.
      */
-    prepared?: (raw: IncomingMessage, parts: PreparedParts) => SendableBody | undefined
+    prepared?: (raw: IncomingMessage, parts: PreparedParts) => SendableBody | PreparedBody | undefined
   }
+}
+
+/** A body with the Cache-Control the handler sends with it now. */
+export interface PreparedBody {
+  body: SendableBody
+  cacheControl: string
 }
 
 /** What the framework read of a request target: the same for every request of it. */
@@ -35,6 +42,8 @@ type RequestListener = (request: IncomingMessage, response: ServerResponse) => v
 interface Kept {
   statusCode: number
   headers: string[]
+  /** Where the Cache-Control value is in `headers`. */
+  cacheControlAt: number
 }
 
 /** One request target the framework answered from a route with `prepared`. */
@@ -42,7 +51,7 @@ interface PreparedTarget {
   /** The route's pattern, for the metrics. */
   pattern: string
   parts: PreparedParts
-  body: (raw: IncomingMessage) => SendableBody | undefined
+  body: (raw: IncomingMessage) => SendableBody | PreparedBody | undefined
   /** By the ETag sent: each coding and each Host's copy is a body of its own. More than KEPT_PER_TARGET, and it starts again. */
   answers: Map<string, Kept>
 }
@@ -52,11 +61,20 @@ const KEPT_TARGETS = 1024
 /** Answers a target keeps at most: its bodies now in each coding, for up to 20 Hosts or so. */
 const KEPT_PER_TARGET = 64
 
-/** What src/http/send.ts sends of `body` to this client: the variant of the coding it prefers, or the body as it is. */
-function sentOf (body: SendableBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
-  if (body === undefined) return undefined
+/** What src/http/send.ts sends of `found` to this client: the variant of the coding it prefers, or the body as it is. */
+function sentOf (found: SendableBody | PreparedBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
+  if (found === undefined) return undefined
+  const body = 'cacheControl' in found ? found.body : found
   const coding = body.compressed === undefined ? undefined : preferredCoding(request.headers['accept-encoding'])
   return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
+}
+
+/** The kept headers, with the Cache-Control a body found with one says (a copy only when it differs). */
+function withCacheControl (kept: Kept, found: SendableBody | PreparedBody | undefined): string[] {
+  if (found === undefined || !('cacheControl' in found) || kept.cacheControlAt === 0 || kept.headers[kept.cacheControlAt] === found.cacheControl) return kept.headers
+  const headers = kept.headers.slice()
+  headers[kept.cacheControlAt] = found.cacheControl
+  return headers
 }
 
 /** Headers as names and values in turn (a value of several is sent as several lines, as Node does for an array). */
@@ -97,13 +115,14 @@ export function preparedAnswers (): PreparedAnswers {
     const url = request.url!
     const target = targets.get(url)
     if (target === undefined || request.headers['if-none-match'] !== undefined || !hostIsWellFormed(request) || settings!.draining()) return false
-    const sent = sentOf(target.body(request), request)
+    const found = target.body(request)
+    const sent = sentOf(found, request)
     if (sent === undefined) return false
     const kept = target.answers.get(sent.etag)
     if (kept === undefined) return false
     const { answered } = settings!
     const start = answered === undefined ? 0 : performance.now()
-    response.writeHead(kept.statusCode, kept.headers)
+    response.writeHead(kept.statusCode, withCacheControl(kept, found))
     response.end(sent.payload)
     answered?.(target.pattern, settings!.nextRequestId(), 'GET', url, kept.statusCode, performance.now() - start, true)
     return true
@@ -117,14 +136,17 @@ export function preparedAnswers (): PreparedAnswers {
       let target = targets.get(url)
       const parts: PreparedParts = target?.parts ?? { params: request.params, query: request.query }
       // Kept only when the route's `prepared` finds the very body the handler sent (an ETag names its bytes).
-      if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(prepared(request.raw, parts), request.raw)?.etag === headers.etag) {
+      const found = prepared(request.raw, parts)
+      if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(found, request.raw)?.etag === headers.etag &&
+        (found === undefined || !('cacheControl' in found) || found.cacheControl === headers['cache-control'])) {
         if (target === undefined) {
           if (targets.size >= KEPT_TARGETS) targets.clear()
           target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map() }
           targets.set(url, target)
         }
         if (target.answers.size >= KEPT_PER_TARGET) target.answers.clear()
-        target.answers.set(headers.etag, { statusCode: reply.statusCode, headers: headerList(headers) })
+        const list = headerList(headers)
+        target.answers.set(headers.etag, { statusCode: reply.statusCode, headers: list, cacheControlAt: list.indexOf('cache-control') + 1 })
       }
     }
     done()

@@ -19,6 +19,8 @@ export interface HistoryService {
    * report (not declared, or no longer). No database query unless there is no history yet; rejects like get().
    */
   component (id: string): Promise<ComponentHistory | undefined>
+  /** What component() would answer at once, or undefined (for any id) when it would compute or start a recompute first. */
+  latestComponent (id: string): ComponentHistory | undefined
   /** Recomputes unless this clock minute already has a history (or a failed attempt). */
   refreshIfStale (): Promise<void>
   /** How long the last recompute took, in milliseconds. */
@@ -73,19 +75,25 @@ export function createHistoryService (options: HistoryServiceOptions): HistorySe
     return current
   }
 
+  /** One component's history from a computed history, made once per computation. */
+  const componentOf = ({ data, byComponent }: Computed, id: string): ComponentHistory | undefined => {
+    if (!components.includes(id)) return undefined
+    let history = byComponent.get(id)
+    if (history === undefined) {
+      history = buildComponentHistory(data, id)
+      byComponent.set(id, history)
+    }
+    return history
+  }
+
   return {
     get: async () => (await computed()).body,
     latest: () => current === undefined || stale() ? undefined : current.body,
     async component (id) {
       if (!components.includes(id)) return undefined
-      const { data, byComponent } = await computed()
-      let history = byComponent.get(id)
-      if (history === undefined) {
-        history = buildComponentHistory(data, id)
-        byComponent.set(id, history)
-      }
-      return history
+      return componentOf(await computed(), id)
     },
+    latestComponent: (id) => current === undefined || stale() ? undefined : componentOf(current, id),
     refreshIfStale,
     get lastRecomputeMs () { return lastRecomputeMs }
   }

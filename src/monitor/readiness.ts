@@ -11,6 +11,8 @@ export const READINESS_SHARED_MS = 100
 export interface Readiness {
   /** True when the database answered a ping just now. */
   check (): Promise<boolean>
+  /** What check() would answer at once, without a new ping; undefined when it would ping. */
+  held (): boolean | undefined
   /** From now on `check` answers false without asking the database (graceful shutdown). */
   markShuttingDown (): void
   readonly shuttingDown: boolean
@@ -29,15 +31,15 @@ export function createReadiness (database: Database, clock: Clock): Readiness {
     last = { ready, at: clock.now() }
     return ready
   })
+  const held = (): boolean | undefined => {
+    if (shuttingDown) return false
+    if (last === undefined) return undefined
+    const age = clock.now() - last.at // negative when the wall clock was set back: then ask again
+    return age >= 0 && age < READINESS_SHARED_MS ? last.ready : undefined
+  }
   return {
-    check: async () => {
-      if (shuttingDown) return false
-      if (last !== undefined) {
-        const age = clock.now() - last.at // negative when the wall clock was set back: then ask again
-        if (age >= 0 && age < READINESS_SHARED_MS) return last.ready
-      }
-      return await ping()
-    },
+    check: async () => held() ?? await ping(),
+    held,
     markShuttingDown: () => { shuttingDown = true },
     get shuttingDown () { return shuttingDown }
   }

@@ -10,6 +10,8 @@ import { pino } from 'pino'
 import { openIncident } from '../../src/incidents/operations.ts'
 import { buildTestApp, type Env } from '../helper.ts'
 import { freePort } from '../services/ports.ts'
+import { StatuspageServer } from '../platform/statuspage-server.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 interface Answer {
   statusCode: number
@@ -58,6 +60,7 @@ const TARGETS = [
   '/api/v1/health/history',
   '/api/v1/health/incidents',
   '/api/v1/liveness',
+  '/api/v1/health/components/database',
   '/status/api/v2/summary.json',
   '/status/api/v2/incidents.json',
   '/status/badges/status.svg',
@@ -103,6 +106,39 @@ describe('prepared answers', () => {
         for (const answer of answers.slice(firstPrepared)) assert.deepEqual(comparable(answer), framework, label)
       }
     }
+  })
+
+  it('give readiness from the ping callers share, as the framework does', async (t) => {
+    const { port, logged } = await listening(t)
+    const answers: Answer[] = []
+    // A ping answers the callers of the next 100 ms: within them, readiness is prepared.
+    for (let i = 0; i < 20 && logged('/api/v1/readiness').at(-1)?.prepared !== true; i++) answers.push(await get(port, '/api/v1/readiness'))
+    assert.equal(logged('/api/v1/readiness').at(-1)!.prepared, true)
+    assert.deepEqual(comparable(answers.at(-1)!), comparable(answers[0]!))
+  })
+
+  it('give the chat platform\'s status with the freshness it has left, as the framework does', async (t) => {
+    const upstream = await StatuspageServer.start()
+    t.after(() => upstream.close())
+    upstream.serve({ kind: 'fixture', name: 'minor-incident' })
+    const { port, logged } = await listening(t, { DISCORD_STATUS_URL: upstream.url })
+    const path = '/api/v1/health/discord'
+    const first = await get(port, path)
+    assert.equal(first.statusCode, 200)
+    await get(port, path)
+    await sleep(1100) // a second less of freshness: another Cache-Control, the same body
+    let pair: [Answer, Answer] | undefined
+    for (let i = 0; i < 5 && pair === undefined; i++) {
+      const prepared = await get(port, path)
+      const framework = await get(port, path, { 'if-none-match': '"another"' }) // a revalidation that misses: the framework's 200
+      if (prepared.headers['cache-control'] === framework.headers['cache-control']) pair = [prepared, framework]
+    }
+    assert.ok(pair !== undefined, 'two answers within one second')
+    assert.equal(logged(path).at(-2)!.prepared, true)
+    assert.equal(logged(path).at(-1)!.prepared, undefined)
+    assert.deepEqual(comparable(pair[0]), comparable(pair[1]))
+    const maxAge = (answer: Answer) => Number(/max-age=(\d+)/.exec(String(answer.headers['cache-control']))![1])
+    assert.ok(maxAge(pair[0]) < maxAge(first), `${String(pair[0].headers['cache-control'])} after ${String(first.headers['cache-control'])}`)
   })
 
   it('send a change with the very next answer', async (t) => {

@@ -59,8 +59,28 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
 
   // One body per declared component, built again only when the model or that component's history is another object.
   const details = new Map<string, { model: unknown, history: ComponentHistory, body: Serialized<ComponentDetailBody> }>()
+  /** The body of a declared component's id with this history; undefined for an id the model does not have. */
+  const detailOf = (id: string, history: ComponentHistory): Serialized<ComponentDetailBody> | undefined => {
+    const model = status.current()
+    const component = model.value.components.find((candidate) => candidate.id === id)
+    if (component === undefined) return undefined
+    let detail = details.get(id)
+    if (detail === undefined || detail.model !== model || detail.history !== history) {
+      detail = { model, history, body: serialize({ component, history }) }
+      details.set(id, detail)
+    }
+    return detail.body
+  }
   app.get('/api/v1/health/components/:id', {
-    config: { cacheControl: cacheControl.history, edgeKeys: ['status', 'component-:id', 'history'] },
+    config: {
+      cacheControl: cacheControl.history,
+      edgeKeys: ['status', 'component-:id', 'history'],
+      prepared: (_raw, { params }) => {
+        const { id } = params as { id: string }
+        const history = monitor.history.latestComponent(id)
+        return history === undefined ? undefined : detailOf(id, history)
+      }
+    },
     schema: {
       summary: 'One component: its status now, its last 24 hours and its 90 days of uptime',
       description: 'A component of GET /api/v1/health/components by its id: what the status page shows of it now, its minute ' +
@@ -78,22 +98,16 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
     }
   }, async (request, reply) => {
     const { id } = request.params as { id: string }
-    const model = status.current()
-    const component = model.value.components.find((candidate) => candidate.id === id)
-    if (component === undefined) throw problems.notFound()
+    if (!status.current().value.components.some((candidate) => candidate.id === id)) throw problems.notFound()
     let history: ComponentHistory | undefined
     try {
       history = await monitor.history.component(id)
     } catch {
       throw problems.notReady('The history is not available yet because the database does not answer.')
     }
-    if (history === undefined) throw problems.notFound()
-    let detail = details.get(id)
-    if (detail === undefined || detail.model !== model || detail.history !== history) {
-      detail = { model, history, body: serialize({ component, history }) }
-      details.set(id, detail)
-    }
-    return sendSerialized(reply, detail.body)
+    const body = history === undefined ? undefined : detailOf(id, history)
+    if (body === undefined) throw problems.notFound()
+    return sendSerialized(reply, body)
   })
 
   app.get('/api/v1/health/history', {

@@ -13,11 +13,22 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   // The value changes at most once a minute: serialise and hash it once, not per request.
   let serialised: Serialized<PlatformStatusBody> | undefined
-  /** The Cache-Control of each freshness left (0–60 s), built from the route's (shared-cache lifetimes included) once. */
+  /** The route's Cache-Control with its shared-cache lifetimes (src/http/edge-headers.ts), as the first answer found it. */
+  let routeCacheControl: string | undefined
+  /** The Cache-Control of each freshness left (0–60 s), built from the route's once. */
   const headers = new Map<number, string>()
 
   app.get('/api/v1/health/discord', {
-    config: { cacheControl: cacheControl.platform, edgeKeys: ['platform'] },
+    config: {
+      cacheControl: cacheControl.platform,
+      edgeKeys: ['platform'],
+      // The body held while no fetch is due, with the freshness it has left.
+      prepared: () => {
+        const held = options.platformStatus.held()
+        if (held?.status === undefined || routeCacheControl === undefined) return undefined
+        return { body: bodyOf(held.status), cacheControl: cacheControlOf(held.maxAgeSeconds) }
+      }
+    },
     schema: {
       summary: 'The chat platform\'s status',
       description: 'Discord\'s own status page (an Atlassian Statuspage summary), normalised: overall indicator, components, ' +
@@ -40,12 +51,20 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
     if (reading.status === undefined) {
       throw problems.upstreamUnavailable('The chat platform\'s status page could not be reached. Try again after the Retry-After delay.', reading.retryAfterSeconds)
     }
-    if (serialised?.value !== reading.status) serialised = serialize(reading.status)
-    let header = headers.get(reading.maxAgeSeconds)
+    routeCacheControl ??= reply.routeOptions.config.cacheControl!
+    return sendSerialized(reply.header('cache-control', cacheControlOf(reading.maxAgeSeconds)), bodyOf(reading.status))
+  }
+  const bodyOf = (status: PlatformStatusBody): Serialized<PlatformStatusBody> => {
+    if (serialised?.value !== status) serialised = serialize(status)
+    return serialised
+  }
+  /** The route's Cache-Control (its shared-cache lifetimes included, src/http/edge-headers.ts) with this freshness left. */
+  const cacheControlOf = (maxAgeSeconds: number): string => {
+    let header = headers.get(maxAgeSeconds)
     if (header === undefined) {
-      header = withMaxAge(reply.routeOptions.config.cacheControl!, reading.maxAgeSeconds)
-      headers.set(reading.maxAgeSeconds, header)
+      header = withMaxAge(routeCacheControl!, maxAgeSeconds)
+      headers.set(maxAgeSeconds, header)
     }
-    return sendSerialized(reply.header('cache-control', header), serialised)
+    return header
   }
 }

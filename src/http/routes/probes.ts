@@ -31,7 +31,7 @@ export default async function probeRoutes (fastify: FastifyInstance, options: { 
   }, (_request, reply) => sendSerialized(reply, ALIVE))
 
   app.get('/api/v1/readiness', {
-    config,
+    config: { ...config, prepared: () => options.readiness.held() === true ? READY : undefined },
     schema: {
       summary: 'Readiness: the database answers',
       description: 'A fresh database ping (at most 1 s, shared by concurrent callers). 503 while the database does not answer or while the process shuts down. Not rate limited.',
