@@ -54,12 +54,16 @@ interface PreparedTarget {
   body: (raw: IncomingMessage) => SendableBody | PreparedBody | undefined
   /** By the ETag sent: each coding and each Host's copy is a body of its own. More than KEPT_PER_TARGET, and it starts again. */
   answers: Map<string, Kept>
+  /** The Host headers of the answers kept (as many as KEPT_PER_TARGET): only their requests are looked up. */
+  hosts: Set<string>
 }
 
 /** Targets kept at most (clients choose targets: queries, ids); more, and the table starts again. */
 const KEPT_TARGETS = 1024
 /** Answers a target keeps at most: its bodies now in each coding, for up to 20 Hosts or so. */
 const KEPT_PER_TARGET = 64
+/** Targets and Hosts answered once lately, remembered at most (each is kept from its second answer on). */
+const ANSWERED_ONCE = 1024
 
 /** What src/http/send.ts sends of `found` to this client: the variant of the coding it prefers, or the body as it is. */
 function sentOf (found: SendableBody | PreparedBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
@@ -115,6 +119,8 @@ export function preparedAnswers (): PreparedAnswers {
     const url = request.url!
     const target = targets.get(url)
     if (target === undefined || request.headers['if-none-match'] !== undefined || !hostIsWellFormed(request) || settings!.draining()) return false
+    // A Host not seen on a kept answer is the framework's: a one-off Host costs no body made twice.
+    if (!target.hosts.has(request.headers.host ?? '')) return false
     const found = target.body(request)
     const sent = sentOf(found, request)
     if (sent === undefined) return false
@@ -128,10 +134,26 @@ export function preparedAnswers (): PreparedAnswers {
     return true
   }
 
+  /**
+   * True for a Host with kept answers on this target, or one the framework answered for it once lately (then forgotten
+   * there): what is asked for once (a made-up Host or query) is answered and dropped, as the routes' own caches do
+   * (src/lib/lru.ts), and `prepared` is not asked to make its body a second time.
+   */
+  const answeredOnce = new Set<string>()
+  const answeredBefore = (target: PreparedTarget | undefined, host: string, url: string): boolean => {
+    if (target?.hosts.has(host) === true) return true
+    const key = `${host} ${url}`
+    if (answeredOnce.delete(key)) return true
+    if (answeredOnce.size >= ANSWERED_ONCE) answeredOnce.clear()
+    answeredOnce.add(key)
+    return false
+  }
+
   /** Keeps what the framework answered a GET of this target, under the ETag it sent. */
   const keep = (pattern: string, prepared: NonNullable<FastifyContextConfig['prepared']>) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const url = request.raw.url!
-    if (request.method === 'GET' && request.headers['if-none-match'] === undefined && reply.statusCode !== 304) {
+    const host = request.headers.host ?? ''
+    if (request.method === 'GET' && request.headers['if-none-match'] === undefined && reply.statusCode !== 304 && answeredBefore(targets.get(url), host, url)) {
       const headers = reply.getHeaders()
       let target = targets.get(url)
       const parts: PreparedParts = target?.parts ?? { params: request.params, query: request.query }
@@ -141,10 +163,12 @@ export function preparedAnswers (): PreparedAnswers {
         (found === undefined || !('cacheControl' in found) || found.cacheControl === headers['cache-control'])) {
         if (target === undefined) {
           if (targets.size >= KEPT_TARGETS) targets.clear()
-          target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map() }
+          target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map(), hosts: new Set() }
           targets.set(url, target)
         }
         if (target.answers.size >= KEPT_PER_TARGET) target.answers.clear()
+        if (target.hosts.size >= KEPT_PER_TARGET) target.hosts.clear()
+        target.hosts.add(host)
         const list = headerList(headers)
         target.answers.set(headers.etag, { statusCode: reply.statusCode, headers: list, cacheControlAt: list.indexOf('cache-control') + 1 })
       }

@@ -159,7 +159,11 @@ describe('prepared answers', () => {
     const path = '/api/v1/health/components'
     const full = await get(port, path)
     await get(port, path)
+    await get(port, path)
+    assert.equal(logged(path).at(-1)!.prepared, true)
     const from = lines.length
+    // A Host not seen before: the framework's, until it is asked for again (one-off Hosts pass through).
+    await get(port, path, { host: 'once.example' })
     const head = await get(port, path, {}, 'HEAD')
     assert.equal(head.statusCode, 200)
     assert.equal(head.headers.etag, full.headers.etag)
@@ -197,6 +201,7 @@ describe('prepared answers', () => {
   it('close the connection once shutdown begins, as every answer then does', async (t) => {
     const { port, context, logged } = await listening(t)
     const keepAlive = { connection: 'keep-alive' }
+    await get(port, '/api/v1/liveness', keepAlive)
     await get(port, '/api/v1/liveness', keepAlive)
     assert.equal((await get(port, '/api/v1/liveness', keepAlive)).headers.connection, 'keep-alive')
     assert.equal(logged('/api/v1/liveness').at(-1)!.prepared, true)
