@@ -3,7 +3,7 @@
 // last time: no request or reply objects, no hooks, no routing, for the small answers a surge asks for most. The
 // framework stays the one place that decides an answer; this only repeats one it made, and anything it has not made
 // yet, or that is not a plain GET of the route's own path, goes to the framework.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
@@ -35,6 +35,9 @@ export interface PreparedParts {
   params: unknown
   query: unknown
 }
+
+/** Not imported: an import of node:http loads its WebSocket client as well (see src/api/problems.ts). */
+const { createServer } = process.getBuiltinModule('node:http')
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
 
