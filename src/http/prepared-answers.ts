@@ -76,11 +76,15 @@ function sentOf (found: SendableBody | PreparedBody | undefined, request: Incomi
   return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
 }
 
-/** The kept headers, with the Cache-Control a body found with one says (a copy only when it differs). */
+/**
+ * The kept headers, with the Cache-Control a body found with one says. When it changed (a second less of freshness),
+ * the kept answer takes the new list: every other request of that second sends it as it is.
+ */
 function withCacheControl (kept: Kept, found: SendableBody | PreparedBody | undefined): string[] {
   if (found === undefined || !('cacheControl' in found) || kept.cacheControlAt === 0 || kept.headers[kept.cacheControlAt] === found.cacheControl) return kept.headers
-  const headers = kept.headers.slice()
+  const headers = kept.headers.slice() // a new list: one being written keeps its values
   headers[kept.cacheControlAt] = found.cacheControl
+  kept.headers = headers
   return headers
 }
 
