@@ -77,6 +77,14 @@ function assertPurged (s: StandIns, index: number, keys: string[]): void {
   assert.deepEqual(JSON.parse(plain.body), { keys })
 }
 
+/** A purge receiver standing in for Varnish, and the app purging it (with `env` and `options` beside): its outbox worker. */
+async function purgingApp (t: TestContext, env: Record<string, string> = {}, options: Parameters<typeof buildTestApp>[2] = {}) {
+  const cache = await PurgeReceiver.start()
+  t.after(() => cache.close())
+  const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache.origin}`, ...env }, options)
+  return { cache, context, worker: context.notifications!.worker }
+}
+
 async function until (what: string, condition: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms
   while (!condition()) {
@@ -151,10 +159,7 @@ describe('purge requests', () => {
 
 describe('the first state a deployment records', () => {
   it('purges every live key, the incidents it shows included: a change made before the first look reaches the caches at once', async (t) => {
-    const cache = await PurgeReceiver.start()
-    t.after(() => cache!.close())
-    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` })
-    const worker = context.notifications!.worker
+    const { cache, context, worker } = await purgingApp(t)
     await context.monitor.runOnce()
     // Opened while the watch is still starting: a cache may hold the page from before it.
     const id = await openIncident(context.database.db, { title: 'Voice down', impact: 'major', status: 'investigating', message: 'Looking.' }, Date.now())
@@ -182,10 +187,7 @@ describe('the keys of the first state', () => {
 
 describe('the shards', () => {
   it('are purged when a shard\'s state changes while the bot\'s status stays; a new latency or heartbeat time alone purges nothing', async (t) => {
-    const cache = await PurgeReceiver.start()
-    t.after(() => cache!.close())
-    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}` })
-    const worker = context.notifications!.worker
+    const { cache, context, worker } = await purgingApp(t)
     const heartbeats = async (pingMs: number, shard1: 'reconnecting' | 'resuming') => {
       await reportHeartbeat(context.database, { shard: 0, total: 2, status: 'ready', pingMs, at: new Date() })
       await reportHeartbeat(context.database, { shard: 1, total: 2, status: shard1, at: new Date() })
@@ -209,13 +211,10 @@ describe('the shards', () => {
 
 describe('the chat platform\'s status', () => {
   it('is kept fresh and purged when what /api/v1/health/discord shows changes, with nobody asking; a new fetch of the same status, or its growing old, purges nothing', async (t) => {
-    const cache = await PurgeReceiver.start()
-    t.after(() => cache!.close())
     const platform = await StatuspageServer.start()
     t.after(() => platform.close())
     const clock = new ManualClock()
-    const { context } = await buildTestApp(t, { EDGE_PURGE: `varnish:${cache!.origin}`, DISCORD_STATUS_URL: platform.url }, { clock })
-    const worker = context.notifications!.worker
+    const { cache, context, worker } = await purgingApp(t, { DISCORD_STATUS_URL: platform.url }, { clock })
     // Behind a cache nobody may ask the origin for it: the monitor's rounds fetch it when due (no platform component declared).
     const look = async () => {
       await context.monitor.runOnce()
