@@ -76,6 +76,15 @@ function sentOf (found: SendableBody | PreparedBody | undefined, request: Incomi
   return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
 }
 
+/** What a route's `prepared` finds; none when it throws (its handler then answers, and words any problem itself). */
+function bodyOrNone (find: () => SendableBody | PreparedBody | undefined): SendableBody | PreparedBody | undefined {
+  try {
+    return find()
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The kept headers, with the Cache-Control a body found with one says. When it changed (a second less of freshness),
  * the kept answer takes the new list: every other request of that second sends it as it is.
@@ -128,7 +137,7 @@ export function preparedAnswers (): PreparedAnswers {
     if (target === undefined || request.headers['if-none-match'] !== undefined || !hostIsWellFormed(request) || settings!.draining()) return false
     // A Host not seen on a kept answer is the framework's: a one-off Host costs no body made twice.
     if (!target.hosts.has(request.headers.host ?? '')) return false
-    const found = target.body(request)
+    const found = bodyOrNone(() => target.body(request))
     const sent = sentOf(found, request)
     if (sent === undefined) return false
     const kept = target.answers.get(sent.etag)
@@ -165,7 +174,7 @@ export function preparedAnswers (): PreparedAnswers {
       let target = targets.get(url)
       const parts: PreparedParts = target?.parts ?? { params: request.params, query: request.query }
       // Kept only when the route's `prepared` finds the very body the handler sent (an ETag names its bytes).
-      const found = prepared(request.raw, parts)
+      const found = bodyOrNone(() => prepared(request.raw, parts))
       if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(found, request.raw)?.etag === headers.etag &&
         (found === undefined || !('cacheControl' in found) || found.cacheControl === headers['cache-control'])) {
         if (target === undefined) {

@@ -10,6 +10,9 @@ import { pino } from 'pino'
 import { openIncident } from '../../src/incidents/operations.ts'
 import { buildTestApp, type Env } from '../helper.ts'
 import { freePort } from '../services/ports.ts'
+import type { FastifyInstance } from 'fastify'
+import { serialize } from '../../src/lib/serialized.ts'
+import { sendSerialized } from '../../src/http/send.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -39,10 +42,11 @@ function comparable (answer: Answer): { statusCode: number, headers: IncomingHtt
 }
 
 /** A listening app on loopback with one health round, the history and the incidents read, and its request log. */
-async function listening (t: TestContext, env: Env = {}) {
+async function listening (t: TestContext, env: Env = {}, routes: (app: FastifyInstance) => void = () => {}) {
   const lines: Array<Record<string, unknown>> = []
   const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
   const built = await buildTestApp(t, { LOG_LEVEL: 'info', ...env }, { logger })
+  routes(built.app)
   await built.context.monitor.runOnce()
   await built.context.monitor.history.get()
   await built.context.incidents.refresh()
@@ -207,6 +211,23 @@ describe('prepared answers', () => {
     assert.equal(logged('/api/v1/liveness').at(-1)!.prepared, true)
     context.readiness.markShuttingDown()
     assert.equal((await get(port, '/api/v1/liveness', keepAlive)).headers.connection, 'close')
+  })
+
+  it('are the framework\'s when a route cannot find its body (it throws): nothing crashes', async (t) => {
+    const body = serialize({ ok: true })
+    let broken = false
+    const { port, logged } = await listening(t, {}, (app) => {
+      app.get('/test-only/body', {
+        config: { cacheControl: 'public, max-age=1', prepared: () => { if (broken) throw new Error('lost'); return body } }
+      }, (_request, reply) => sendSerialized(reply, body))
+    })
+    for (let i = 0; i < 3; i++) await get(port, '/test-only/body')
+    assert.equal(logged('/test-only/body').at(-1)!.prepared, true)
+    broken = true
+    const answer = await get(port, '/test-only/body')
+    assert.equal(answer.statusCode, 200)
+    assert.equal(logged('/test-only/body').at(-1)!.prepared, undefined)
+    assert.equal((await get(port, '/api/v1/liveness')).statusCode, 200)
   })
 
   it('are counted in the metrics under their route', async (t) => {
