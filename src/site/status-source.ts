@@ -50,21 +50,10 @@ function read (source: StatusSource, part: Part, onError: (error: unknown, part:
  * on every request, and a promise per body cost ~6 KB of garbage per request (bench/README.md, allocations).
  */
 export async function readStatus (source: StatusSource, onError: (error: unknown, part: string) => void): Promise<StatusBodies> {
-  const components = read(source, 'components', onError)
-  const health = read(source, 'health', onError)
-  const history = read(source, 'history', onError)
-  const discord = read(source, 'discord', onError)
-  const incidents = read(source, 'incidents', onError)
-  const shards = read(source, 'shards', onError)
-  return {
-    components: (components instanceof Promise ? await components : components) as StatusBodies['components'],
-    health: (health instanceof Promise ? await health : health) as StatusBodies['health'],
-    history: (history instanceof Promise ? await history : history) as StatusBodies['history'],
-    discord: ((discord instanceof Promise ? await discord : discord) ?? null) as StatusBodies['discord'],
-    incidents: (incidents instanceof Promise ? await incidents : incidents) as StatusBodies['incidents'],
-    shards: ((shards instanceof Promise ? await shards : shards) ?? null) as StatusBodies['shards'],
-    olderIncidents: source.olderIncidents?.() === true
-  }
+  const parts = {} as Record<Part, unknown>
+  for (const part of PARTS) parts[part] = read(source, part, onError) // all started before any is awaited
+  for (const part of PARTS) if (parts[part] instanceof Promise) parts[part] = await parts[part]
+  return bodiesOf(parts, source)
 }
 
 /**
@@ -72,15 +61,26 @@ export async function readStatus (source: StatusSource, onError: (error: unknown
  * without waiting (src/http/prepared-answers.ts); undefined otherwise, and then readStatus() decides.
  */
 export function statusNow (source: StatusSource): StatusBodies | undefined {
-  const parts: Partial<Record<Part, unknown>> = {}
+  const parts = {} as Record<Part, unknown>
   for (const part of PARTS) {
     try {
       parts[part] = source[part]()
     } catch {
       return undefined
     }
-    if (parts[part] instanceof Promise) return undefined
+    const value = parts[part]
+    if (value instanceof Promise) {
+      value.catch(() => {}) // a read it started and leaves: its failure is readStatus()'s to report, never unhandled
+      return undefined
+    }
   }
+  return bodiesOf(parts, source)
+}
+
+const PARTS: readonly Part[] = ['components', 'health', 'history', 'discord', 'incidents', 'shards']
+
+/** The page's bodies from the parts read (a missing discord status or shards list is null). */
+function bodiesOf (parts: Record<Part, unknown>, source: StatusSource): StatusBodies {
   return {
     components: parts.components as StatusBodies['components'],
     health: parts.health as StatusBodies['health'],
@@ -91,8 +91,6 @@ export function statusNow (source: StatusSource): StatusBodies | undefined {
     olderIncidents: source.olderIncidents?.() === true
   }
 }
-
-const PARTS: readonly Part[] = ['components', 'health', 'history', 'discord', 'incidents', 'shards']
 
 /** The bodies a view was built from, compared by identity: the services hand out the same object until it changes. */
 export function sameBodies (a: StatusBodies, b: StatusBodies): boolean {
