@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { SendableBody } from '../lib/serialized.ts'
-import { preferredCoding } from './accept-encoding.ts'
+import { codingFor } from './send.ts'
 import type { AnsweredRequest } from './answered-requests.ts'
 import { hostIsWellFormed } from './conventions.ts'
 
@@ -72,8 +72,8 @@ const ANSWERED_ONCE = 1024
 function sentOf (found: SendableBody | PreparedBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
   if (found === undefined) return undefined
   const body = 'cacheControl' in found ? found.body : found
-  const coding = body.compressed === undefined ? undefined : preferredCoding(request.headers['accept-encoding'])
-  return (coding === undefined ? undefined : body.compressed!(coding)) ?? body
+  const coding = codingFor(body, request.headers['accept-encoding'])
+  return coding === undefined ? body : body.compressed!(coding)!
 }
 
 /** What a route's `prepared` finds; none when it throws (its handler then answers, and words any problem itself). */

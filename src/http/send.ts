@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { HTML_TYPE, JSON_TYPE, type SendableBody, type Serialized } from '../lib/serialized.ts'
 import { withOrigin } from '../lib/origin-placeholder.ts'
 import { perBaseUrl } from '../lib/per-base-url.ts'
+import type { ContentCoding } from '../lib/compressed.ts'
 import { preferredCoding } from './accept-encoding.ts'
 import { ifNoneMatchHits } from './headers.ts'
 
@@ -17,11 +18,21 @@ export function sendSerialized (reply: FastifyReply, body: SendableBody, options
   // A client that kept the body as it is revalidates with that ETag: it gets its 304 (src/http/conventions.ts), whatever
   // coding it would be sent now, and no variant is made for it.
   if (ifNoneMatchHits(headers['if-none-match'], body.etag)) return reply.header('etag', body.etag).send(body.payload)
-  const coding = preferredCoding(headers['accept-encoding'])
-  // None for a client that accepts none; each variant is made once, on the first request that accepts its coding.
-  const variant = coding === undefined ? undefined : body.compressed(coding)
-  if (variant === undefined) return reply.header('etag', body.etag).send(body.payload)
+  const coding = codingFor(body, headers['accept-encoding'])
+  if (coding === undefined) return reply.header('etag', body.etag).send(body.payload)
+  const variant = body.compressed(coding)!
   return reply.header('content-encoding', coding).header('etag', variant.etag).send(variant.payload)
+}
+
+/**
+ * The coding `body` is sent in to a client with this Accept-Encoding: the one it prefers, when `body` has a variant in
+ * it; undefined for the body as it is (none accepted, or too small to compress). Each variant is made once, on the
+ * first request that accepts its coding.
+ */
+export function codingFor (body: SendableBody, acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (body.compressed === undefined) return undefined
+  const coding = preferredCoding(acceptEncoding)
+  return coding !== undefined && body.compressed(coding) !== undefined ? coding : undefined
 }
 
 /** Each page's copies with the origin filled in, per base URL (src/lib/per-base-url.ts: bounded in hosts and bytes). */
