@@ -21,12 +21,20 @@ export function followWebhookName (product: string | undefined): string {
   return (name === '' || name === 'status' ? 'Status' : name).slice(0, 80)
 }
 
-export function followCommand (interaction: Interaction, context: CommandContext): Answer {
+/** The channel a /follow or /unfollow names, with the words and the bot's access following needs; or the refusal. */
+function namedChannel (interaction: Interaction, context: CommandContext):
+{ words: Words, follow: NonNullable<CommandContext['follow']>, channelId: string } | { refusal: Answer } {
   const words = WORDS[interaction.locale]
-  const follow = context.follow
-  if (follow === undefined) return say(words.followUnavailable)
+  if (context.follow === undefined) return { refusal: say(words.followUnavailable) }
   const channelId = interaction.command!.options.get('channel')?.value ?? ''
-  if (!SNOWFLAKE.test(channelId)) return say(words.badChannel)
+  if (!SNOWFLAKE.test(channelId)) return { refusal: say(words.badChannel) }
+  return { words, follow: context.follow, channelId }
+}
+
+export function followCommand (interaction: Interaction, context: CommandContext): Answer {
+  const named = namedChannel(interaction, context)
+  if ('refusal' in named) return named.refusal
+  const { words, follow, channelId } = named
   const declared = context.declaration.components.map((component) => component.id)
   const chosen = [...new Set(componentsTyped(interaction.command!.options.get('components')?.value) ?? [])]
   const unknown = chosen.filter((id) => !declared.includes(id))
@@ -72,11 +80,9 @@ export function followCommand (interaction: Interaction, context: CommandContext
 }
 
 export function unfollowCommand (interaction: Interaction, context: CommandContext): Answer {
-  const words = WORDS[interaction.locale]
-  const follow = context.follow
-  if (follow === undefined) return say(words.followUnavailable)
-  const channelId = interaction.command!.options.get('channel')?.value ?? ''
-  if (!SNOWFLAKE.test(channelId)) return say(words.badChannel)
+  const named = namedChannel(interaction, context)
+  if ('refusal' in named) return named.refusal
+  const { words, follow, channelId } = named
   return {
     work: async (): Promise<Message> => {
       const existing = await findFollow(context.database.db, channelId)
