@@ -1,7 +1,7 @@
 // The exported reporter: discord.js shards (its own Status enum), a discord-hybrid-sharding cluster, plain reports,
 // written with their cluster on SQLite and PostgreSQL.
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import { Status } from 'discord.js'
 import { buildShardsBody } from '../../src/bot/shards.ts'
 import {
@@ -62,15 +62,21 @@ describe('reports from a client', () => {
   })
 })
 
+/** A migrated database on `backend` and a reporter writing to it, both closed after the test. */
+async function reporterOn (t: TestContext, backend: ReturnType<typeof databaseBackends>[number]) {
+  const config = testConfig(t, await backend.env())
+  const database = openDatabase(config)
+  t.after(() => database.close())
+  await migrate(database)
+  const reporter = openHeartbeatReporter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  t.after(() => reporter.close())
+  return { database, reporter }
+}
+
 for (const backend of databaseBackends()) {
   describe(`the reporter on ${backend.name}`, { skip: backend.skip }, () => {
     it('writes reports with and without a cluster, and a later report replaces the cluster', async (t) => {
-      const config = testConfig(t, await backend.env())
-      const database = openDatabase(config)
-      t.after(() => database.close())
-      await migrate(database)
-      const reporter = openHeartbeatReporter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-      t.after(() => reporter.close())
+      const { database, reporter } = await reporterOn(t, backend)
       await reporter.reportAll(reportsFromHybridCluster({ id: 1, shardList: [2, 3], client: client([{ id: 2, status: Status.Ready, ping: 40 }]) }, Status))
       await reporter.report({ shard: 0, status: 'ready', pingMs: 12.6 })
       let rows = await listBotHeartbeats(database)
@@ -102,12 +108,7 @@ describe('the shard count a report carries', () => {
 for (const backend of databaseBackends()) {
   describe(`the shard count on ${backend.name}`, { skip: backend.skip }, () => {
     it('the newest total defines the shards: rows at or beyond it are deleted, shards below it never reported are missing', async (t) => {
-      const config = testConfig(t, await backend.env())
-      const database = openDatabase(config)
-      t.after(() => database.close())
-      await migrate(database)
-      const reporter = openHeartbeatReporter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-      t.after(() => reporter.close())
+      const { database, reporter } = await reporterOn(t, backend)
       const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000)
       await reporter.reportAll([0, 1, 2, 9].map((shard) => ({ shard, status: 'ready', at: at(20) })))
       assert.equal(buildShardsBody(await listBotHeartbeats(database), Date.now(), 90)?.total, 10, 'without a total: the highest id plus one')
