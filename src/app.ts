@@ -63,7 +63,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Longer than a cache's idle backend connections (Varnish's backend_idle_timeout, 60 s): the cache always closes an
-    // idle connection first, so it never writes a request into one this side has just closed (DESIGN §13).
+    // idle connection first, so it never writes a request into one this side has just closed (docs/en/architecture.md#edge).
     keepAliveTimeout: KEEP_ALIVE_MS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },

@@ -1,4 +1,4 @@
-// The `status-api/heartbeat` export (DESIGN §11): the reporter built into plain JavaScript with type declarations in
+// The `status-api/heartbeat` export (docs/en/architecture.md#operator-api): the reporter built into plain JavaScript with type declarations in
 // dist/heartbeat/, so a bot imports it from node_modules with plain Node. The HTTP reporter needs nothing beyond Node;
 // the database option's code is a chunk of its own, loaded only when that option is used.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'

@@ -7,7 +7,7 @@ export interface Expectation {
   allowed: number[]
 }
 
-/** What each endpoint may answer while stores or upstreams fail (DESIGN §4). */
+/** What each endpoint may answer while stores or upstreams fail (docs/en/architecture.md#api-contract). */
 export const DESIGNED: Expectation[] = [
   { path: '/api/v1/liveness', allowed: [200] },
   { path: '/api/v1/readiness', allowed: [200, 503] },
