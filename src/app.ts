@@ -59,7 +59,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
-    logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
+    logController: new LogController({ disableRequestLogging: true }), // src/http/answered-requests.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Longer than a cache's idle backend connections (Varnish's backend_idle_timeout, 60 s): the cache always closes an

@@ -35,7 +35,7 @@ export async function buildHeartbeatPackage (root: string, outDir: string): Prom
 }
 
 /**
- * The .d.ts of the entry and what it names, below `target` as under src/ (bot/heartbeat-reporter.d.ts). TypeScript is
+ * The .d.ts of the entry and what it names, below `target` as under src/ (`<target>/bot/heartbeat-reporter.d.ts`). TypeScript is
  * a development dependency: an install without it (npm ci --omit=dev) builds the JavaScript only.
  */
 async function emitDeclarations (root: string, target: string): Promise<boolean> {
