@@ -1,9 +1,9 @@
 // Steady load for fault tests: a few loops requesting every endpoint of one or more instances, each answer
-// checked against what the design allows for that endpoint (status, problem+json on errors, time bound).
+// checked against what the contract allows for that endpoint (docs/en/operations.md#faults) (status, problem+json on errors, time bound).
 import { readFileSync } from 'node:fs'
 export interface Expectation {
   path: string
-  /** Statuses the design allows here during faults. */
+  /** Statuses the contract allows here during faults. */
   allowed: number[]
 }
 
