@@ -16,7 +16,7 @@ const TEXT = /\.(ts|js|mjs|cjs|json|md|mdx|yaml|yml|vcl|css|html|txt|sh)$/
 /** `docs/en/api.md`, `docs/de/api.md#errors`: a page below a language folder (or a folder of it), with or without an anchor. */
 const REFERENCE = /\bdocs\/(en|de)\/([\w-]+(?:\/[\w-]+)*)\.mdx?(?:#([\w-]+))?/g
 /** Built in pieces so that this file does not name what it looks for. */
-const OUTSIDE = [new RegExp(['DESIGN', '§'].join(' ')), new RegExp(['\\.\\.', 'shared', ''].join('/'))]
+const OUTSIDE = [new RegExp(['design', '§'].join(' '), 'i'), new RegExp(['\\.\\.', 'shared', ''].join('/'))]
 
 function textFiles (entry: string): string[] {
   const full = path.join(projectRoot, entry)
