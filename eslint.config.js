@@ -1,21 +1,21 @@
 // Lint rules: eslint's and typescript-eslint's recommended sets, promise checks that need types, and the layering
-// of DESIGN §7 as the editor can see it (the contract, the helpers and the view import nothing outside their folder; no
+// of docs/en/architecture.md#layout as the editor can see it (the contract, the helpers and the view import nothing outside their folder; no
 // domain folder imports http/); test/imports.test.ts checks the whole graph for cycles.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (DESIGN §7).' }
-const beyondTheGround = { regex: '^\\.\\./(?!api/|lib/)', message: 'src/view/ imports nothing of ours outside its folder but types from the ground floor, src/api/ and src/lib/ (DESIGN §7).' }
-const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (DESIGN §7).' }
-const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (DESIGN §7).' }
-const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (DESIGN §7).' }
+const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (docs/en/architecture.md#layout).' }
+const beyondTheGround = { regex: '^\\.\\./(?!api/|lib/)', message: 'src/view/ imports nothing of ours outside its folder but types from the ground floor, src/api/ and src/lib/ (docs/en/architecture.md#layout).' }
+const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (docs/en/architecture.md#layout).' }
+const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (docs/en/architecture.md#layout).' }
+const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (docs/en/architecture.md#layout).' }
 const domainFolders = [
   'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
   'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
 ]
-const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (DESIGN §7).' }
-const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (DESIGN §7).' }
-const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (DESIGN §7).' }
+const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (docs/en/architecture.md#layout).' }
+const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (docs/en/architecture.md#layout).' }
+const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (docs/en/architecture.md#layout).' }
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },

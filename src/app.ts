@@ -59,11 +59,11 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
     genReqId: nextRequestId,
     childLoggerFactory: lazyRequestLogger, // most requests never log on their own: no pino child for them
     requestIdHeader: false,
-    logController: new LogController({ disableRequestLogging: true }), // src/http/access-log.ts logs one line instead
+    logController: new LogController({ disableRequestLogging: true }), // src/http/answered-requests.ts logs one line instead
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Longer than a cache's idle backend connections (Varnish's backend_idle_timeout, 60 s): the cache always closes an
-    // idle connection first, so it never writes a request into one this side has just closed (DESIGN §13).
+    // idle connection first, so it never writes a request into one this side has just closed (docs/en/architecture.md#edge).
     keepAliveTimeout: KEEP_ALIVE_MS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     schemaController: { compilersFactory: { buildSerializer: plainJsonSerializers } },

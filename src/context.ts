@@ -35,9 +35,9 @@ export interface Context {
   monitor: Monitor
   /** The declared http, tcp and push checks: run by the replica holding the lease, read by every replica. */
   checks: CheckRunner
-  /** The one public status (DESIGN §10) every surface renders, and the health snapshot with its indicator. */
+  /** The one public status (docs/en/architecture.md#status-model) every surface renders, and the health snapshot with its indicator. */
   status: StatusService
-  /** What operators set on manual components (DESIGN §11), read in the background; undefined when none is declared. */
+  /** What operators set on manual components (docs/en/architecture.md#operator-api), read in the background; undefined when none is declared. */
   manualStatuses: ManualStatuses | undefined
   /** The documentation of both languages, loaded and indexed at open. */
   docs: DocsSite
@@ -113,7 +113,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   }
   const readiness = createReadiness(database, clock)
   const platformStatus = createPlatformStatus({ url: config.discordStatusUrl, cache, clock, logger })
-  // With purges a change reaches the edge within 2 s (DESIGN §13), a write by another process (the CLI, another
+  // With purges a change reaches the edge within 2 s (docs/en/architecture.md#edge), a write by another process (the CLI, another
   // replica) too: the incidents' change stamp and the manual statuses are read every second instead of every 10 and 5.
   const refreshIntervalMs = config.edge.purge.length === 0 ? undefined : PURGED_REFRESH_MS
   const incidents = createIncidentsService({ database, clock, logger, refreshIntervalMs })
@@ -138,7 +138,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const metrics = config.metricsPort === undefined
     ? undefined
     : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
-  // Shared caches purged on change (DESIGN §13): only with EDGE_PURGE, through the outbox the notifications use.
+  // Shared caches purged on change (docs/en/architecture.md#edge): only with EDGE_PURGE, through the outbox the notifications use.
   const edgePurge = config.edge.purge.length === 0
     ? undefined
     : (await import('./publish/edge-purge.ts')).createEdgePurge({

@@ -1,4 +1,4 @@
-// Imports point one way (DESIGN §7): the graph of src/'s folders has no cycle, no two files import each other in a
+// Imports point one way (docs/en/architecture.md#layout): the graph of src/'s folders has no cycle, no two files import each other in a
 // loop, and each folder imports only its own floor and those below, as docs/en/architecture.md's table of floors says.
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'

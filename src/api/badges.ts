@@ -1,4 +1,4 @@
-// The Shields.io endpoint body of /status/badges/*.json (DESIGN §9): what shields.io/endpoint?url=… renders.
+// The Shields.io endpoint body of /status/badges/*.json (docs/en/architecture.md#beyond-the-spec): what shields.io/endpoint?url=… renders.
 import { Type, type Static } from 'typebox'
 
 /**

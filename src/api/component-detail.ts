@@ -1,4 +1,4 @@
-// The body of GET /api/v1/health/components/{id} (DESIGN §10): one component as the model shows it, and its history.
+// The body of GET /api/v1/health/components/{id} (docs/en/architecture.md#status-model): one component as the model shows it, and its history.
 import { Type, type Static } from 'typebox'
 import { PublicComponent } from './components.ts'
 import { ComponentHistory } from './health.ts'

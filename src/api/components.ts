@@ -1,4 +1,4 @@
-// The body of GET /api/v1/health/components (DESIGN §10): the one public status every surface renders — each
+// The body of GET /api/v1/health/components (docs/en/architecture.md#status-model): the one public status every surface renders — each
 // declared component's effective status, the groups, and the page indicator. One schema for the route, OpenAPI,
 // the status page's refresh and the MCP tool.
 import { Type, type Static } from 'typebox'

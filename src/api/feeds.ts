@@ -1,4 +1,4 @@
-// The query every feed takes (DESIGN §14): `?component=<id>`, repeatable, each a declared component's id.
+// The query every feed takes (docs/en/architecture.md#follow): `?component=<id>`, repeatable, each a declared component's id.
 import { Type } from 'typebox'
 
 /** The most `component` values one request may give (the declared ids are far fewer; repeats count). */

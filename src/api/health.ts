@@ -1,4 +1,4 @@
-// The bodies of GET /api/v1/health and /api/v1/health/history (DESIGN §4): one schema for validation,
+// The bodies of GET /api/v1/health and /api/v1/health/history (docs/en/architecture.md#api-contract): one schema for validation,
 // serialisation, OpenAPI and the status page.
 import { Type, type Static } from 'typebox'
 import { Indicator } from './components.ts'

@@ -1,4 +1,4 @@
-// The body of GET /api/v1/health/incidents: maintenance banner, upcoming maintenance, incidents (DESIGN §4).
+// The body of GET /api/v1/health/incidents: maintenance banner, upcoming maintenance, incidents (docs/en/architecture.md#api-contract).
 import { Type, type Static } from 'typebox'
 
 export const IncidentStatus = Type.Union([Type.Literal('investigating'), Type.Literal('identified'), Type.Literal('monitoring'), Type.Literal('resolved')])

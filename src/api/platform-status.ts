@@ -1,4 +1,4 @@
-// The body of GET /api/v1/health/discord: the chat platform's Statuspage summary, normalised (DESIGN §4).
+// The body of GET /api/v1/health/discord: the chat platform's Statuspage summary, normalised (docs/en/architecture.md#api-contract).
 import { Type, type Static } from 'typebox'
 
 const PlatformComponentStatus = Type.Union([

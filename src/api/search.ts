@@ -1,4 +1,4 @@
-// The query and body of GET /docs/api/search (and its German twin): documentation search (DESIGN §4).
+// The query and body of GET /docs/api/search (and its German twin): documentation search (docs/en/architecture.md#api-contract).
 import { Type, type Static } from 'typebox'
 import { SNOWFLAKE_PATTERN } from './shards.ts'
 

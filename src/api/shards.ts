@@ -1,4 +1,4 @@
-// The bodies of GET /api/v1/health/shards and /api/v1/health/shards/{guildId} (DESIGN §9): one schema for
+// The bodies of GET /api/v1/health/shards and /api/v1/health/shards/{guildId} (docs/en/architecture.md#beyond-the-spec): one schema for
 // validation, serialisation, OpenAPI and the status page's shard grid.
 import { Type, type Static } from 'typebox'
 

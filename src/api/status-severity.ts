@@ -1,4 +1,4 @@
-// The one severity order of statuses (DESIGN §7, §10): the measured statuses of GET /api/v1/health and the minute history,
+// The one severity order of statuses (docs/en/architecture.md#layout, docs/en/architecture.md#status-model): the measured statuses of GET /api/v1/health and the minute history,
 // and the public statuses of GET /api/v1/health/components, least severe first. Every "worse of two statuses" reads it.
 import type { Static } from 'typebox'
 import type { ShownStatus } from './components.ts'

@@ -1,4 +1,4 @@
-// The Atlassian Statuspage v2 documents served under /status/api/v2/ (DESIGN §9): Statuspage's field names and enums
+// The Atlassian Statuspage v2 documents served under /status/api/v2/ (docs/en/architecture.md#beyond-the-spec): Statuspage's field names and enums
 // exactly, so every tool that reads a Statuspage reads this service too.
 import { Type, type Static, type TSchema } from 'typebox'
 

@@ -1,4 +1,4 @@
-// The product's footer (DESIGN §10): plain text in which Markdown's inline `[text](https://…)` is the one markup, read
+// The product's footer (docs/en/architecture.md#status-model): plain text in which Markdown's inline `[text](https://…)` is the one markup, read
 // the same way by the status file's check and by the pages that render it.
 
 export type FooterPart = { text: string } | { text: string, url: string }

@@ -1,4 +1,4 @@
-// The product's logo, dark logo and favicon (DESIGN §10): svg, png or webp of at most 256 KiB, read once while the
+// The product's logo, dark logo and favicon (docs/en/architecture.md#status-model): svg, png or webp of at most 256 KiB, read once while the
 // status file is loaded, and served under a content-hashed name (src/http/routes/brand-assets.ts).
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'

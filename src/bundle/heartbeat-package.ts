@@ -1,4 +1,4 @@
-// The `status-api/heartbeat` export (DESIGN §11): the reporter built into plain JavaScript with type declarations in
+// The `status-api/heartbeat` export (docs/en/architecture.md#operator-api): the reporter built into plain JavaScript with type declarations in
 // dist/heartbeat/, so a bot imports it from node_modules with plain Node. The HTTP reporter needs nothing beyond Node;
 // the database option's code is a chunk of its own, loaded only when that option is used.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
@@ -35,7 +35,7 @@ export async function buildHeartbeatPackage (root: string, outDir: string): Prom
 }
 
 /**
- * The .d.ts of the entry and what it names, below `target` as under src/ (bot/heartbeat-reporter.d.ts). TypeScript is
+ * The .d.ts of the entry and what it names, below `target` as under src/ (`<target>/bot/heartbeat-reporter.d.ts`). TypeScript is
  * a development dependency: an install without it (npm ci --omit=dev) builds the JavaScript only.
  */
 async function emitDeclarations (root: string, target: string): Promise<boolean> {

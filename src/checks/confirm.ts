@@ -1,4 +1,4 @@
-// `confirm` (DESIGN §10): a failed attempt counts once `confirm` attempts in a row have failed, so one lost packet
+// `confirm` (docs/en/architecture.md#status-model): a failed attempt counts once `confirm` attempts in a row have failed, so one lost packet
 // never marks a component down; one success recovers at once.
 import type { CheckResultRow } from '../store/repositories/check-results.ts'
 import type { Attempt } from './attempt.ts'

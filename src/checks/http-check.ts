@@ -1,4 +1,4 @@
-// One attempt of an `http` check (DESIGN §10): a request within its time limit, redirects followed within the origin,
+// One attempt of an `http` check (docs/en/architecture.md#status-model): a request within its time limit, redirects followed within the origin,
 // at most 1 MiB of body read, the expectations judged. Every failure is a short public-safe sentence: no URL, no host.
 import type { TLSSocket } from 'node:tls'
 import type { HttpExpectation } from '../declaration/declaration.ts'

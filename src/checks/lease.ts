@@ -1,4 +1,4 @@
-// Once per deployment (DESIGN §10): the replica holding a short lease runs the checks; Redis holds it when configured,
+// Once per deployment (docs/en/architecture.md#status-model): the replica holding a short lease runs the checks; Redis holds it when configured,
 // else a row of check_leases. Each replica knows only whether it holds the lease now.
 import { hostname } from 'node:os'
 import type { Clock } from '../lib/clock.ts'

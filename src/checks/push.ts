@@ -1,4 +1,4 @@
-// The one push operation (DESIGN §10, §11): a `push` component reports its own state. The CLI's `status-api push`
+// The one push operation (docs/en/architecture.md#status-model, docs/en/architecture.md#operator-api): a `push` component reports its own state. The CLI's `status-api push`
 // and the operator API's POST /v1/push/{component} both call recordPush; what it refuses is an InvalidInput.
 import type { Kysely } from 'kysely'
 import { InvalidInput, checkLine, printable } from '../incidents/rules.ts'

@@ -1,4 +1,4 @@
-// The declared http, tcp and push checks (DESIGN §10): the replica holding the lease probes each check on its own
+// The declared http, tcp and push checks (docs/en/architecture.md#status-model): the replica holding the lease probes each check on its own
 // schedule and records the confirmed result in check_results; every replica reads that table and holds the results in
 // memory for the monitor's rounds. Probes are asynchronous I/O with their own time limits: no request waits for them.
 // Each part is a module of its own; this file puts them together.

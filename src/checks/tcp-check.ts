@@ -1,4 +1,4 @@
-// One attempt of a `tcp` check (DESIGN §10): a connection within the time limit, closed at once.
+// One attempt of a `tcp` check (docs/en/architecture.md#status-model): a connection within the time limit, closed at once.
 import net from 'node:net'
 import { formatDuration } from '../declaration/duration.ts'
 import { startProbeTimer } from '../monitor/probes/probe-timer.ts'

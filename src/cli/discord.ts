@@ -1,4 +1,4 @@
-// `status-api discord register`: puts the slash commands (DESIGN §12, §14) into Discord, overwriting what was there: the
+// `status-api discord register`: puts the slash commands (docs/en/architecture.md#discord, docs/en/architecture.md#follow) into Discord, overwriting what was there: the
 // global set for every server, and the operator guild's.
 import { GLOBAL_COMMANDS, OPERATOR_COMMANDS } from '../discord-commands/commands.ts'
 import { DiscordRefusal, registerCommands } from '../discord-commands/register.ts'

@@ -1,4 +1,4 @@
-// The CLI's write commands on a remote instance (DESIGN §11): --url / STATUS_API_URL and --token / STATUS_API_TOKEN
+// The CLI's write commands on a remote instance (docs/en/architecture.md#operator-api): --url / STATUS_API_URL and --token / STATUS_API_TOKEN
 // instead of database settings. The operations there are src/operations/remote.ts; this reads which instance.
 import type { Config } from '../config/index.ts'
 import type { Remote } from '../operations/remote.ts'

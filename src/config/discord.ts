@@ -1,8 +1,8 @@
-// The discord section (DESIGN §12, §14): the application whose slash commands run incidents, who may use them, and how
+// The discord section (docs/en/architecture.md#discord, docs/en/architecture.md#follow): the application whose slash commands run incidents, who may use them, and how
 // fast the channels that follow are sent to.
 import { ConfigError, integer, optionalUrl, type Reader } from './values.ts'
 
-/** The Discord application whose slash commands run incidents (DESIGN §12); ids are snowflakes as decimal strings. */
+/** The Discord application whose slash commands run incidents (docs/en/architecture.md#discord); ids are snowflakes as decimal strings. */
 export interface DiscordCommandsConfig {
   applicationId: string | undefined
   /** The application's Ed25519 public key, 32 bytes; undefined: POST /discord/interactions does not exist. */
@@ -14,7 +14,7 @@ export interface DiscordCommandsConfig {
   botToken: string | undefined
   /** Discord's REST API (a local stand-in in tests), without a trailing slash. */
   apiBase: string
-  /** Messages per second to the channels that follow from other servers (DESIGN §14), over all of them, per replica. */
+  /** Messages per second to the channels that follow from other servers (docs/en/architecture.md#follow), over all of them, per replica. */
   fanoutPerSecond: number
 }
 

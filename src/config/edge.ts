@@ -1,4 +1,4 @@
-// The edge section (DESIGN §13): how long shared caches keep the public documents, whether responses name their keys,
+// The edge section (docs/en/architecture.md#edge): how long shared caches keep the public documents, whether responses name their keys,
 // and which caches are purged when what a key shows changes. API tokens are secrets: no message echoes one.
 import { ConfigError, integer, switchedOn, type Reader } from './values.ts'
 

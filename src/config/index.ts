@@ -1,4 +1,4 @@
-// The only reader of process.env: every setting of DESIGN §2, validated once into a typed Config (a file per section).
+// The only reader of process.env: every setting (docs/en/architecture.md#configuration), validated once into a typed Config (a file per section).
 import { existsSync } from 'node:fs'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { Env } from '../lib/environment.ts'
@@ -12,13 +12,13 @@ import { statusDeclaration } from './status-file.ts'
 import { storesConfig, type StoresConfig } from './stores.ts'
 
 export interface Config extends ServerConfig, StoresConfig, MonitorConfig, OperatorConfig {
-  /** Where notifications go (DESIGN §9); every URL is a secret. */
+  /** Where notifications go (docs/en/architecture.md#beyond-the-spec); every URL is a secret. */
   notify: NotifyConfig
-  /** The product, its groups and components (DESIGN §10): the status file, or the built-in model without one. */
+  /** The product, its groups and components (docs/en/architecture.md#status-model): the status file, or the built-in model without one. */
   status: StatusDeclaration
-  /** Slash commands from Discord (DESIGN §12). */
+  /** Slash commands from Discord (docs/en/architecture.md#discord). */
   discord: DiscordCommandsConfig
-  /** Shared caches in front of the service: their lifetimes, keys and purges (DESIGN §13). */
+  /** Shared caches in front of the service: their lifetimes, keys and purges (docs/en/architecture.md#edge). */
   edge: EdgeConfig
 }
 

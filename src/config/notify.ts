@@ -1,4 +1,4 @@
-// The notify section (DESIGN §9): where notifications go; every URL is a secret, so no message echoes one.
+// The notify section (docs/en/architecture.md#beyond-the-spec): where notifications go; every URL is a secret, so no message echoes one.
 import { ConfigError, integer, switchedOn, urlList, type Reader } from './values.ts'
 
 export interface NotifyConfig {

@@ -1,4 +1,4 @@
-// The operator section (DESIGN §11): the operator API's listener, its tokens and scopes, and the remote API the CLI writes to.
+// The operator section (docs/en/architecture.md#operator-api): the operator API's listener, its tokens and scopes, and the remote API the CLI writes to.
 import { ConfigError, fetchableUrl, integer, optionalUrl, type Reader } from './values.ts'
 
 export const OPERATOR_SCOPES = ['admin', 'incidents', 'maintenance', 'components', 'heartbeat', 'push'] as const
@@ -21,7 +21,7 @@ export function allows (token: OperatorToken, scope: OperatorScope): boolean {
 }
 
 export interface OperatorConfig {
-  /** The operator API's listener (DESIGN §11); undefined = off. */
+  /** The operator API's listener (docs/en/architecture.md#operator-api); undefined = off. */
   operatorPort: number | undefined
   operatorHost: string
   /** OPERATOR_TOKENS: who may change what through the operator API. */
@@ -48,7 +48,7 @@ export function operatorConfig (read: Reader, operatorPort: number | undefined):
 }
 
 /**
- * `name:scope+scope:secret,…` (DESIGN §11). Messages name the entry by position and name, never the secret: it is
+ * `name:scope+scope:secret,…` (docs/en/architecture.md#operator-api). Messages name the entry by position and name, never the secret: it is
  * split at the first two colons, so it may contain colons itself, but no comma.
  */
 function operatorTokens (read: Reader, name: string): OperatorToken[] {

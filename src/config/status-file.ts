@@ -1,4 +1,4 @@
-// The status section (DESIGN §10): where the status file is, and its declaration, or the built-in model without one.
+// The status section (docs/en/architecture.md#status-model): where the status file is, and its declaration, or the built-in model without one.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { builtinDeclaration, type StatusDeclaration } from '../declaration/declaration.ts'
@@ -25,7 +25,7 @@ export function statusFileLocation (env: Env): StatusFileLocation | undefined {
   return existsSync('status.yaml') ? { file: path.resolve('status.yaml'), shown: 'status.yaml', fromVariable: false } : undefined
 }
 
-/** The status file's declaration (DESIGN §10); a mistake in it is one line naming the file, the place and the rule. */
+/** The status file's declaration (docs/en/architecture.md#status-model); a mistake in it is one line naming the file, the place and the rule. */
 export function statusDeclaration (env: Env): StatusDeclaration {
   const location = statusFileLocation(env)
   if (location === undefined) return builtinDeclaration()

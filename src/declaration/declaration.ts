@@ -1,4 +1,4 @@
-// What the operator declared (DESIGN §10): the product, groups and components, as the rest of the service reads
+// What the operator declared (docs/en/architecture.md#status-model): the product, groups and components, as the rest of the service reads
 // them. The status file (./status-file.ts) produces it; without a file, builtinDeclaration() is the spec's three.
 import type { BrandImage } from '../brand/image.ts'
 import type { Locale } from '../lib/locale.ts'
@@ -63,7 +63,7 @@ export interface DeclaredProduct {
   links: ProductLink[]
   /** Plain text under every page; `[text](https://…)` in it is a link (src/brand/footer.ts). */
   footer: LocalizedText | undefined
-  /** The branding's images (DESIGN §10), read and checked while the file was loaded. */
+  /** The branding's images (docs/en/architecture.md#status-model), read and checked while the file was loaded. */
   logo: BrandImage | undefined
   logoDark: BrandImage | undefined
   favicon: BrandImage | undefined

@@ -1,4 +1,4 @@
-// The status file's one schema (DESIGN §10): the loader checks a file against it (./schema-check.ts) and
+// The status file's one schema (docs/en/architecture.md#status-model): the loader checks a file against it (./schema-check.ts) and
 // `status-api config schema` prints it as JSON Schema 2020-12 for editors. Every object refuses unknown keys.
 import { Type, type Static, type TSchema } from 'typebox'
 import { BUILTIN_PROBES } from './declaration.ts'

@@ -19,7 +19,7 @@ export interface CheckOptions {
 }
 
 const ANNOTATIONS = ['$schema', 'title', 'description', 'default', 'patternErrorMessage']
-/** What this check understands; test/status/schema-check.test.ts asserts that the schema uses nothing else. */
+/** What this check understands; test/declaration/file-schema.test.ts asserts that the schema uses nothing else. */
 export const SUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
   ...ANNOTATIONS, 'type', 'const', 'enum', 'anyOf', 'oneOf', 'not',
   'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required',

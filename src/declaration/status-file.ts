@@ -1,4 +1,4 @@
-// Reads the status file (DESIGN §10; docs/en/status-file.md): YAML, `${NAME}` from the environment, the schema, the
+// Reads the status file (docs/en/architecture.md#status-model; docs/en/status-file.md): YAML, `${NAME}` from the environment, the schema, the
 // rules across keys. Every mistake is one StatusFileError (./file-error.ts) line, `<path>: <rule>`; never a stack.
 import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'

@@ -1,4 +1,4 @@
-// Who may change the status from Discord (DESIGN §12): members of the operator guild holding one of the operator roles,
+// Who may change the status from Discord (docs/en/architecture.md#discord): members of the operator guild holding one of the operator roles,
 // or Administrator in the interaction's own permissions; who may choose the channels that follow (§14). Anyone else,
 // and any DM, is refused and nothing changes.
 import type { DiscordCommandsConfig } from '../config/discord.ts'
@@ -17,7 +17,7 @@ export function writeAccess (interaction: Interaction, discord: Pick<DiscordComm
 
 export type FollowAccess = 'granted' | 'not-in-guild' | 'no-permission'
 
-/** Who may choose the channels that follow (DESIGN §14): in any server, a member with Manage Webhooks or Administrator. */
+/** Who may choose the channels that follow (docs/en/architecture.md#follow): in any server, a member with Manage Webhooks or Administrator. */
 export function followAccess (interaction: Interaction): FollowAccess {
   const { member, guildId } = interaction
   if (guildId === undefined || member === undefined || interaction.user === undefined) return 'not-in-guild'

@@ -25,7 +25,7 @@ export interface CommandContext {
   /** How long a write waits for a busy database. */
   busyWaitMs: number
   /**
-   * Following (DESIGN §14): the bot's REST access (it makes the webhooks) and the name they carry; undefined without
+   * Following (docs/en/architecture.md#follow): the bot's REST access (it makes the webhooks) and the name they carry; undefined without
    * DISCORD_BOT_TOKEN or PUBLIC_BASE_URL (the follow commands then say so).
    */
   follow?: { rest: BotRest, webhookName: string } | undefined

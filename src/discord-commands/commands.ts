@@ -1,4 +1,4 @@
-// The slash commands as Discord registers them (DESIGN §12, §14): names, options and their German names and descriptions.
+// The slash commands as Discord registers them (docs/en/architecture.md#discord, docs/en/architecture.md#follow): names, options and their German names and descriptions.
 // `status-api discord register` sends exactly these lists (the operator guild's, and the global one for every server
 // the application is in); the handlers read the options by these names.
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, TEXT_LIMITS } from '../incidents/rules.ts'
@@ -141,7 +141,7 @@ const followed = (name: string, german: string, description: Localized, options?
   default_member_permissions: String(MANAGE_WEBHOOKS), contexts: [GUILD_CONTEXT], ...(options === undefined ? {} : { options })
 })
 
-/** The global commands, for every server the application is in: following the status (DESIGN §14), and `/status`. */
+/** The global commands, for every server the application is in: following the status (docs/en/architecture.md#follow), and `/status`. */
 export const GLOBAL_COMMANDS: CommandDefinition[] = [
   followed('follow', 'folgen', { en: 'Post the status of this service in a channel of this server', de: 'Den Status dieses Dienstes in einem Kanal dieses Servers posten' }, [
     channel({ en: 'The channel the updates go to', de: 'Der Kanal, in den die Meldungen gehen' }),

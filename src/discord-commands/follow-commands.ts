@@ -1,4 +1,4 @@
-// `/follow`, `/unfollow` and `/following` (DESIGN §14), for members with Manage Webhooks in any server: a followed
+// `/follow`, `/unfollow` and `/following` (docs/en/architecture.md#follow), for members with Manage Webhooks in any server: a followed
 // channel gets a webhook the bot makes in it (its token stored, never shown), and the follower worker
 // (src/notify/follower-worker.ts) sends it what the operator's webhooks get, filtered by the chosen components.
 import { createWebhook, deleteWebhook, DiscordUnreachable, type RestAnswer } from '../notify/discord-rest.ts'

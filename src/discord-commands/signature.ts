@@ -1,4 +1,4 @@
-// Discord's request signature (DESIGN §12): Ed25519 over X-Signature-Timestamp + the raw body, checked with node:crypto
+// Discord's request signature (docs/en/architecture.md#discord): Ed25519 over X-Signature-Timestamp + the raw body, checked with node:crypto
 // before anything reads the body, and a timestamp at most five minutes from now.
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 

@@ -1,4 +1,4 @@
-// Which discovery documents this request may see (DESIGN §5): staging hides them, PUBLIC_BASE_URL pins them to one host.
+// Which discovery documents this request may see (docs/en/architecture.md#discovery): staging hides them, PUBLIC_BASE_URL pins them to one host.
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config/index.ts'
 import { isHostOf } from '../lib/host.ts'

@@ -1,4 +1,4 @@
-// The HTTP rules of DESIGN §4 for every route, present and future: methods, CORS, security headers,
+// The HTTP rules for every route (docs/en/architecture.md#api-contract), present and future: methods, CORS, security headers,
 // Cache-Control, ETag/304, problem+json errors, discovery links on HTML.
 import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// What shared caches are told (DESIGN §13): each public route's Cache-Control gets its shared-cache lifetimes, and with
+// What shared caches are told (docs/en/architecture.md#edge): each public route's Cache-Control gets its shared-cache lifetimes, and with
 // keys on, `Surrogate-Key` and `Cache-Tag` naming what the response depends on. Everything is worked out once per route
 // when it is registered; a request only has the finished headers set (and an id put into a key on the few routes that
 // have one in their path).

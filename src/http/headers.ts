@@ -1,6 +1,6 @@
 // Response header values in one place: Cache-Control per route, ETags, CORS, security and discovery links.
 
-/** Cache-Control of each kind of response (DESIGN §4). */
+/** Cache-Control of each kind of response (docs/en/architecture.md#api-contract). */
 export const cacheControl = {
   health: 'public, max-age=10',
   /** The chat platform's status: its `max-age` is the freshness left (at most a minute), put in per answer with `withMaxAge`. */
@@ -64,7 +64,7 @@ export const HTML_CSP = [
 export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 /**
- * The discovery links carried by every HTML page (DESIGN §5). Staging answers 404 for the catalog and the
+ * The discovery links carried by every HTML page (docs/en/architecture.md#discovery). Staging answers 404 for the catalog and the
  * sitemap, so it leaves both out rather than point at nothing.
  */
 export function htmlLinkHeader (staging: boolean): string {

@@ -1,4 +1,4 @@
-// Answers sent before the framework (the origin's own path, DESIGN §13): a GET of a route that says how it finds its
+// Answers sent before the framework (the origin's own path: docs/en/operations.md#prepared-answers): a GET of a route that says how it finds its
 // body (`config.prepared`) is answered with the status and headers the framework gave that same body, by its ETag, the
 // last time: no request or reply objects, no hooks, no routing, for the small answers a surge asks for most. The
 // framework stays the one place that decides an answer; this only repeats one it made, and anything it has not made

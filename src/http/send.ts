@@ -1,5 +1,5 @@
 // The one way a route sends a body serialised once (src/lib/serialized.ts): its bytes, type and ETag as they are,
-// or its br/gzip variant with that variant's own ETag when the client accepts it (DESIGN §9 "Compression").
+// or its br/gzip variant with that variant's own ETag when the client accepts it (docs/en/api.md#compression).
 import type { FastifyReply } from 'fastify'
 import { HTML_TYPE, JSON_TYPE, type SendableBody, type Serialized } from '../lib/serialized.ts'
 import { withOrigin } from '../lib/origin-placeholder.ts'

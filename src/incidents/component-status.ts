@@ -1,4 +1,4 @@
-// The status an incident gives a component it names (DESIGN §10): what the status model and every view use.
+// The status an incident gives a component it names (docs/en/architecture.md#status-model): what the status model and every view use.
 import type { AffectedComponentStatus, ComponentOutage, IncidentImpact } from './rules.ts'
 
 const FROM_IMPACT: Record<IncidentImpact, AffectedComponentStatus> = {

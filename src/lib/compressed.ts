@@ -1,5 +1,5 @@
 // The br and gzip variants of a body: each compressed once, when first asked for (its first send included), and kept
-// with its own strong ETag (DESIGN §9 "Compression"). Small bodies are not worth it: below COMPRESS_FROM they have none.
+// with its own strong ETag (docs/en/api.md#compression). Small bodies are not worth it: below COMPRESS_FROM they have none.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { etagOf } from './etag.ts'
 

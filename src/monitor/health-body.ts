@@ -1,4 +1,4 @@
-// Builds the health body (DESIGN §4, §10) from the probe results and the declared components' measurements: the spec's
+// Builds the health body (docs/en/architecture.md#api-contract, docs/en/architecture.md#status-model) from the probe results and the declared components' measurements: the spec's
 // three always, then every other declared component; the overall status follows the rule in status.ts, and a declared
 // component's `down` makes it `degraded`, or `down` when the component is critical.
 import type { MeasuredHealthBody } from '../api/health.ts'

@@ -1,4 +1,4 @@
-// The history bodies (DESIGN §4, §10): the last 24 h of minute checks and 90 days of uptime, overall and per component,
+// The history bodies (docs/en/architecture.md#api-contract, docs/en/architecture.md#status-model): the last 24 h of minute checks and 90 days of uptime, overall and per component,
 // from raw rows and rollups; and one component's history (its minutes with their latency, its days with percentiles).
 import type { ComponentDailyUptime, ComponentHistory, ComponentHourlyLatency, DailyUptime, HistoryBody } from '../api/health.ts'
 import type { Database } from '../store/database.ts'

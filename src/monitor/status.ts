@@ -1,4 +1,4 @@
-// The status vocabulary and the overall-status rule of DESIGN §4, as plain functions.
+// The status vocabulary and the overall-status rule (docs/en/status-definitions.md#overall-status), as plain functions.
 import { severity } from '../api/status-severity.ts'
 import type { BuiltinProbe } from '../declaration/declaration.ts'
 

@@ -1,4 +1,4 @@
-// The bot's own calls to Discord's REST API (DESIGN §14), with DISCORD_BOT_TOKEN: make and delete the webhook of a
+// The bot's own calls to Discord's REST API (docs/en/architecture.md#follow), with DISCORD_BOT_TOKEN: make and delete the webhook of a
 // followed channel, read a channel's type, crosspost a message. The token goes only into the Authorization header;
 // what a caller sees of a refusal is Discord's status, code and message, never a token or the webhook's.
 import { DeliveryError, sendRequest } from './http-request.ts'

@@ -1,4 +1,4 @@
-// The notification events (DESIGN §9): their kinds, what each carries, and the outbox rows that record them.
+// The notification events (docs/en/architecture.md#beyond-the-spec): their kinds, what each carries, and the outbox rows that record them.
 import type { NewEvent } from '../store/repositories/notifications.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
@@ -64,7 +64,7 @@ export type EventPayload =
   | { test: true, message: string }
   | { purge: PurgeData }
 
-/** What a shared cache must drop (DESIGN §13): the keys whose content changed. Only purge targets are given these events. */
+/** What a shared cache must drop (docs/en/architecture.md#edge): the keys whose content changed. Only purge targets are given these events. */
 export interface PurgeData {
   keys: string[]
 }

@@ -1,4 +1,4 @@
-// Which events a follower's component filter lets through (DESIGN §14): those naming one of its components (an incident's
+// Which events a follower's component filter lets through (docs/en/architecture.md#follow): those naming one of its components (an incident's
 // affected components, a window's, a status change's changed ones), and every later event of an incident or window it
 // has a message of, so the message it shows is edited to the end. No filter: everything.
 import type { EventPayload } from './events.ts'

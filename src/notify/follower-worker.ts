@@ -1,4 +1,4 @@
-// Delivery to the channels that follow from other servers (DESIGN §14), a lane of its own beside the operator's
+// Delivery to the channels that follow from other servers (docs/en/architecture.md#follow), a lane of its own beside the operator's
 // targets: each new event is handed to the followers its filter lets through (one outbox row per follower, written once
 // whichever replica does it), then due rows are leased in event order and sent through each follow's webhook, started at
 // no more than DISCORD_FANOUT_PER_SECOND a second over all followers and awaited side by side, so a slow or failing one

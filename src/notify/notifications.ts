@@ -1,4 +1,4 @@
-// Notifications in a running instance (DESIGN §9, §14): the delivery worker, the followers' worker (with the bot token),
+// Notifications in a running instance (docs/en/architecture.md#beyond-the-spec, docs/en/architecture.md#follow): the delivery worker, the followers' worker (with the bot token),
 // the maintenance clock and the status watch, built only when there is somewhere to send to, started and stopped with
 // the instance.
 import { notifyProduct } from './product.ts'

@@ -1,4 +1,4 @@
-// One purge request to one shared cache, shaped as DESIGN §13 says for each kind. A failure is an Outcome with our own
+// One purge request to one shared cache, shaped as docs/en/operations.md#edge-purge says for each kind. A failure is an Outcome with our own
 // words (a status code, "timeout"): never the URL, a host name or a token.
 import type { PurgeTarget } from '../config/edge.ts'
 import { DeliveryError, retryAfterMs, sendRequest, type RequestOptions } from './http-request.ts'

@@ -15,7 +15,7 @@ export interface NotifyTarget {
   url: URL
 }
 
-/** A shared cache purged when what a key shows changes (DESIGN §13); it is given only `edge.purge` events. */
+/** A shared cache purged when what a key shows changes (docs/en/architecture.md#edge); it is given only `edge.purge` events. */
 export interface EdgePurgeTarget {
   kind: 'purge'
   /** `purge:1a2b3c4d5e6f`, from a hash of where it goes: no host name in logs or rows. */

@@ -1,4 +1,4 @@
-// The one set of operator operations (DESIGN §11) behind three front doors — the CLI, the operator API and Discord
+// The one set of operator operations (docs/en/architecture.md#operator-api) behind three front doors — the CLI, the operator API and Discord
 // commands — with two implementations: ./local.ts on this instance's store, ./remote.ts on another one's operator API.
 import type { HeartbeatReport } from '../bot/heartbeat-reporter.ts'
 import type { PushInput } from '../checks/push.ts'

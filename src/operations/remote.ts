@@ -1,4 +1,4 @@
-// The operations (./operations.ts) on another instance's operator API (DESIGN §11): what the CLI acts on with --url.
+// The operations (./operations.ts) on another instance's operator API (docs/en/architecture.md#operator-api): what the CLI acts on with --url.
 // The input goes as typed and the server checks it: its refusal (400) comes back as an InvalidInput with the problem's
 // detail; every other failure is one line naming its cause: unreachable, 401, 403, another status.
 import { randomUUID } from 'node:crypto'

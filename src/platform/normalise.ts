@@ -1,4 +1,4 @@
-// Turns a validated Statuspage summary into the PlatformStatusBody shape of DESIGN §4 (without `stale`, which
+// Turns a validated Statuspage summary into the PlatformStatusBody shape of docs/en/api.md#discord (without `stale`, which
 // depends on when it is served). Throws UpstreamError('invalid_body') when a value we pass on is unusable.
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { StatuspageComponent, StatuspageIncident, StatuspageSummary } from './statuspage-summary.ts'

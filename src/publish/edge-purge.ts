@@ -1,4 +1,4 @@
-// Purges on change (DESIGN §13): what the public keys show — each component's status, the indicator, the incidents and
+// Purges on change (docs/en/architecture.md#edge): what the public keys show — each component's status, the indicator, the incidents and
 // maintenance windows, each shard's state, the chat platform's status — is watched in the background; when it changes,
 // the keys that changed are written as one `edge.purge` event to the outbox (src/notify/), which delivers it to each
 // cache once across replicas, with retries. The time of the last check alone is no change. The first state a deployment

@@ -47,7 +47,7 @@ export interface FeedOptions extends SiteLinks {
 
 /**
  * The names of the components `ids` names, in the model's words and this language; an id no longer declared is shown as
- * it is, as plain text (DESIGN §10).
+ * it is, as plain text (docs/en/architecture.md#status-model).
  */
 export function componentNames (ids: readonly string[], components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>, lang: Locale): string[] {
   return ids.map((id) => components.find((component) => component.id === id)?.name[lang] ?? id)

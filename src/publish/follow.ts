@@ -1,4 +1,4 @@
-// The ways to follow the status (issue 30 and 40, DESIGN §9 and §14): the Discord commands first (when this service
+// The ways to follow the status (issue 30 and 40; docs/en/architecture.md#beyond-the-spec, docs/en/architecture.md#follow): the Discord commands first (when this service
 // answers them), then feeds, the maintenance calendar, webhooks, the Statuspage-compatible address, badges, the MCP
 // command and, where it is public, Prometheus. One list, rendered by the status page's "Follow" section, /status.md
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.

@@ -94,7 +94,7 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   if (status === null || health === null) {
     out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
   } else {
-    // The model's page indicator in the page's words (DESIGN §10).
+    // The model's page indicator in the page's words (docs/en/architecture.md#status-model).
     out.push(`**${headline(words, status)}** — ${words.overallDetail[status.indicator]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
 

@@ -1,4 +1,4 @@
-// The edge recipe (DESIGN §13): a Varnish 7 VCL (vmod xkey from varnish-modules) for the public port of one or more
+// The edge recipe (docs/en/architecture.md#edge): a Varnish 7 VCL (vmod xkey from varnish-modules) for the public port of one or more
 // replicas. It keeps what the origin's headers say (s-maxage, stale-while-revalidate, stale-if-error), serves the last
 // copy while the origin is down, times out or fails, takes purges only from the allowed addresses, normalises
 // Accept-Encoding and passes nothing of the operator listener or the metrics.
@@ -53,7 +53,7 @@ export function varnishVcl (options: VclOptions): string {
 }`).join('\n\n')
   const adds = options.backends.map((_backend, index) => `  origin.add_backend(origin_${index + 1});`).join('\n')
   return `vcl 4.1;
-# The edge in front of status-api (DESIGN §13), printed by \`status-api edge vcl\`. Put only the public port behind it.
+# The edge in front of status-api (docs/en/operations.md#edge-varnish), printed by \`status-api edge vcl\`. Put only the public port behind it.
 # varnishd's backend_idle_timeout (60 s by default) must stay below the origin's keep-alive (72 s): an idle connection
 # is then always closed by Varnish first, and no request is written into one the origin has just closed.
 

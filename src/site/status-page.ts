@@ -18,7 +18,7 @@ export interface StatusPageOptions {
   refreshSeconds: number
   /**
    * After how many seconds past its last check the data is stale (three probe intervals plus EDGE_CACHE_SECONDS,
-   * DESIGN §13): the script then marks the page. Undefined: never marked.
+   * docs/en/architecture.md#edge): the script then marks the page. Undefined: never marked.
    */
   staleAfterSeconds?: number
   paths: { en: string, de: string }

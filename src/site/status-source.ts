@@ -1,4 +1,4 @@
-// What the status page reads: the API bodies of DESIGN §4 and §9's shards, from whatever services produce them.
+// What the status page reads: the API bodies (docs/en/api.md#endpoints), shards included, from whatever services produce them.
 import type { ComponentsBody } from '../api/components.ts'
 import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'

@@ -1,4 +1,4 @@
-// The one public status (DESIGN §10): from what was declared, what was measured, the unresolved incidents and the
+// The one public status (docs/en/architecture.md#status-model): from what was declared, what was measured, the unresolved incidents and the
 // active maintenance windows, every component's status, each group's, and the page indicator. Pure: every surface
 // (page, Markdown, Statuspage copy, badges, feeds, MCP, metrics, notifications) renders this value and computes nothing.
 import type { ComponentsBody, PublicComponent, PublicGroup } from '../api/components.ts'

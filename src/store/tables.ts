@@ -1,4 +1,4 @@
-// Row types of every table (DESIGN §3), shared by the migrations and the repositories.
+// Row types of every table (docs/en/architecture.md#data), shared by the migrations and the repositories.
 import type { Generated } from 'kysely'
 
 /** A component or overall status as stored: ok | degraded | down | unknown. */
@@ -47,7 +47,7 @@ export interface IncidentUpdatesTable {
   by: string | null
 }
 
-/** A component an incident affects (DESIGN §10): one row per (incident, component id). */
+/** A component an incident affects (docs/en/architecture.md#status-model): one row per (incident, component id). */
 export interface IncidentComponentsTable {
   incident_id: number
   /** A component id of the status file when it was written (the file may later stop declaring it). */
@@ -70,7 +70,7 @@ export interface MaintenancesTable {
   ended_by: string | null
 }
 
-/** What an operator set on a `manual` component (DESIGN §11); no row: operational. */
+/** What an operator set on a `manual` component (docs/en/architecture.md#operator-api); no row: operational. */
 export interface ManualComponentsTable {
   component: string
   /** operational | degraded_performance | partial_outage | major_outage */
@@ -117,7 +117,7 @@ export interface BotHeartbeatsTable {
   shard_total: number | null
 }
 
-/** The latest result of a declared component's http, tcp or push check (DESIGN §10), shared by every replica. */
+/** The latest result of a declared component's http, tcp or push check (docs/en/architecture.md#status-model), shared by every replica. */
 export interface CheckResultsTable {
   component: string
   /** ok | degraded | down */
@@ -214,7 +214,7 @@ export interface NotifyStatusTable {
   changed_at: string
 }
 
-/** A channel another server follows (DESIGN §14): the webhook made in it. The token is a secret. */
+/** A channel another server follows (docs/en/architecture.md#follow): the webhook made in it. The token is a secret. */
 export interface DiscordFollowsTable {
   id: Generated<number>
   guild_id: string
@@ -228,7 +228,7 @@ export interface DiscordFollowsTable {
   updated_at: string
 }
 
-/** What the shared caches were last purged for (DESIGN §13), one row per kind: what the public keys show, and the version. */
+/** What the shared caches were last purged for (docs/en/architecture.md#edge), one row per kind: what the public keys show, and the version. */
 export interface EdgeStateTable {
   /** `shown` (what the status, incidents and windows show) or `version` (the service's version and its docs). */
   name: string

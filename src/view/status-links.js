@@ -1,4 +1,4 @@
-// The one link builder (DESIGN §7): the site's paths in either language (English at the root, German below
+// The one link builder (docs/en/architecture.md#layout): the site's paths in either language (English at the root, German below
 // GERMAN_PREFIX), for the server and the browser alike. An absolute address is the base URL followed by one of them.
 
 /** The German pages' prefix when GERMAN_PREFIX is not set. */

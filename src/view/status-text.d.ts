@@ -19,7 +19,7 @@ export interface StatusText {
   impact: Record<'none' | 'minor' | 'major' | 'critical', string>
   lastUpdated: string
   refreshFailed: string
-  /** The page's data is older than it should be (DESIGN §13): `when` is the last check it shows, e.g. "14:02 UTC". */
+  /** The page's data is older than it should be (docs/en/architecture.md#edge): `when` is the last check it shows, e.g. "14:02 UTC". */
   staleSince: (when: string) => string
   refreshNote: (seconds: number) => string
   utc: string

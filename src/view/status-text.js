@@ -2,7 +2,7 @@
 import { plural } from './status-plural.js'
 
 /**
- * The one headline vocabulary per language: the words for the model's page indicator (DESIGN §10). The page, the home
+ * The one headline vocabulary per language: the words for the model's page indicator (docs/en/architecture.md#status-model). The page, the home
  * page, /status.md and Discord's /status say these; Discord's own indicator borrows them (`platformIndicator` below,
  * without `maintenance`: for that one Discord's own description shows).
  */
@@ -52,7 +52,7 @@ export const TEXT = {
   en: {
     dateLocale: 'en-GB',
     lang: 'en',
-    /** The headline: the model's page indicator (DESIGN §10). */
+    /** The headline: the model's page indicator (docs/en/architecture.md#status-model). */
     overall: HEADLINE.en,
     overallDetail: {
       none: 'Everything is running normally.',

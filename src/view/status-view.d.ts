@@ -9,7 +9,7 @@ import type { StatusText } from './status-text.js'
 type ShownStatus = PublicComponent['status']
 
 export interface StatusBodies {
-  /** The one public status (DESIGN §10): the headline and the components render it. */
+  /** The one public status (docs/en/architecture.md#status-model): the headline and the components render it. */
   components: ComponentsBody | null
   health: HealthBody | null
   history: HistoryBody | null

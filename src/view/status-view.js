@@ -1,4 +1,4 @@
-// The status page's sections as HTML, from the API bodies of DESIGN §4. The server renders the first page
+// The status page's sections as HTML, from the API bodies (docs/en/api.md#endpoints). The server renders the first page
 // with these and the refresh script re-renders each section with the same functions, so both always agree.
 // A body that could not be had is null: its sections say so instead of failing.
 import { TEXT } from './status-text.js'
@@ -52,7 +52,7 @@ export function statusBadge (text, status) {
   return badge(STATUS_KIND[status] ?? 'unknown', text.componentStatus[status] ?? status)
 }
 
-/** Section "overall": the headline, the model's page indicator (DESIGN §10) and nothing else. */
+/** Section "overall": the headline, the model's page indicator (docs/en/architecture.md#status-model) and nothing else. */
 function overallSection (text, components) {
   if (components === null) {
     return `<section id="overall" class="overall overall--unknown" aria-labelledby="overall-title"><div class="overall-icon">${icon('unknown')}</div>` +

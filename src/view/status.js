@@ -29,7 +29,7 @@ function start (root) {
   const latest = {}
   /** Whether the last incidents body read had more after it (undefined before the first). */
   let olderIncidents
-  /** The last check of the data shown, and how old it may get before the page says it is stale (DESIGN §13). */
+  /** The last check of the data shown, and how old it may get before the page says it is stale (docs/en/architecture.md#edge). */
   let checkedAt = root.dataset.checkedAt
   const staleAfterMs = Number(root.dataset.staleAfterSeconds) * 1000
 

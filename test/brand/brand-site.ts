@@ -1,4 +1,4 @@
-// Test only: the whole app with a branded status file (DESIGN §10's product: logo, dark logo, favicon, accent, links,
+// Test only: the whole app with a branded status file (the product of docs/en/status-file.md#brand: logo, dark logo, favicon, accent, links,
 // footer) and an open incident naming a component; the neutral words without a file are checked against the same routes.
 import { cpSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

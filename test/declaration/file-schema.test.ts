@@ -1,4 +1,4 @@
-// The status file's schema as editors get it: valid JSON Schema 2020-12 that accepts DESIGN §10's example and
+// The status file's schema as editors get it: valid JSON Schema 2020-12 that accepts the example of docs/en/status-file.md#example and
 // refuses a typo; and the loader's check (src/declaration/schema-check.ts) reads it exactly as Ajv does.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -26,7 +26,7 @@ function validator () {
 const check = (value: unknown) => firstViolation(StatusFileSchema, value, { mayQuote: () => true })
 
 describe('the status file schema', () => {
-  it('is JSON Schema 2020-12 that accepts DESIGN §10\'s example as written, ${NAME} included', () => {
+  it('is JSON Schema 2020-12 that accepts the status file page\'s example as written, ${NAME} included', () => {
     const schema = statusFileJsonSchema()
     assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema')
     const validate = validator()

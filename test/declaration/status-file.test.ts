@@ -1,4 +1,4 @@
-// The status file's reader: DESIGN §10's example read into the declaration, every rule refused with its exact
+// The status file's reader: the example of docs/en/status-file.md#example read into the declaration, every rule refused with its exact
 // `<path>: <rule>` line, unknown keys, `${NAME}`, localised text, the defaults and YAML's own mistakes.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
@@ -38,7 +38,7 @@ function refusal (t: TestContext, file: Json | string, env: Record<string, strin
 }
 
 describe('the status file', () => {
-  it('reads DESIGN §10\'s example into the declaration, with ${NAME} from the environment', () => {
+  it('reads the status file page\'s example into the declaration, with ${NAME} from the environment', () => {
     const declaration = loadStatusFile(EXAMPLE, { DASHBOARD_TOKEN: 'token-123' })
     const brand = (name: string, type: string) => {
       const bytes = readFileSync(path.join(FIXTURES, 'brand', name))

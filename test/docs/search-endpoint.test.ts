@@ -15,7 +15,7 @@ function search (q: string, extra = '') {
 }
 
 describe('documentation search endpoint', () => {
-  it('answers the contract of DESIGN §4, cacheable for 5 minutes with an ETag', async (t) => {
+  it('answers the contract of docs/en/api.md#search, cacheable for 5 minutes with an ETag', async (t) => {
     const { app } = await buildTestApp(t)
     const response = await app.inject(search('rate limit'))
     assert.equal(response.statusCode, 200)

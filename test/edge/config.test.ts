@@ -1,4 +1,4 @@
-// The edge settings (DESIGN §13): defaults, purge targets, and one-line errors that name the variable, never a token.
+// The edge settings (docs/en/architecture.md#edge): defaults, purge targets, and one-line errors that name the variable, never a token.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { runCli } from '../../src/cli/run.ts'

@@ -1,4 +1,4 @@
-// The cache headers of DESIGN §13 on every kind of public response: shared lifetimes, no-store where a cache must not
+// The cache headers (docs/en/operations.md#edge-headers) on every kind of public response: shared lifetimes, no-store where a cache must not
 // answer, keys only when asked for.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'

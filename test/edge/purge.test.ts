@@ -1,4 +1,4 @@
-// Purge on change (DESIGN §13): stand-ins for Varnish, Fastly, Cloudflare and a plain URL check each purge request's
+// Purge on change (docs/en/architecture.md#edge): stand-ins for Varnish, Fastly, Cloudflare and a plain URL check each purge request's
 // method, path, headers and body; a change is purged once per target (with two replicas on PostgreSQL and Redis too),
 // only the check time moving purges nothing, and a hanging or failing target delays no request and is retried.
 import assert from 'node:assert/strict'

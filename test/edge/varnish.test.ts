@@ -1,4 +1,4 @@
-// The edge recipe behind a real Varnish (DESIGN §13): the VCL printed by `status-api edge vcl` runs in varnishd on
+// The edge recipe behind a real Varnish (docs/en/architecture.md#edge): the VCL printed by `status-api edge vcl` runs in varnishd on
 // loopback in front of real `status-api serve` processes. A surge reaches the origin at most twice per object, an
 // incident opened through the CLI (or the operator API) shows at the edge within 2 s (s-maxage 300, purged), the operator and
 // metrics paths go nowhere, the edge keeps answering 200 with the origin killed, and the page read through it in

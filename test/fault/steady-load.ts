@@ -1,13 +1,13 @@
 // Steady load for fault tests: a few loops requesting every endpoint of one or more instances, each answer
-// checked against what the design allows for that endpoint (status, problem+json on errors, time bound).
+// checked against what the contract allows for that endpoint (docs/en/operations.md#faults) (status, problem+json on errors, time bound).
 import { readFileSync } from 'node:fs'
 export interface Expectation {
   path: string
-  /** Statuses the design allows here during faults. */
+  /** Statuses the contract allows here during faults. */
   allowed: number[]
 }
 
-/** What each endpoint may answer while stores or upstreams fail (DESIGN §4). */
+/** What each endpoint may answer while stores or upstreams fail (docs/en/architecture.md#api-contract). */
 export const DESIGNED: Expectation[] = [
   { path: '/api/v1/liveness', allowed: [200] },
   { path: '/api/v1/readiness', allowed: [200, 503] },

@@ -1,4 +1,4 @@
-// Compression (DESIGN §9): br and gzip variants of every large body sent from memory, chosen by Accept-Encoding,
+// Compression (docs/en/architecture.md#beyond-the-spec): br and gzip variants of every large body sent from memory, chosen by Accept-Encoding,
 // each with its own ETag and 304, Vary on all of them — over real HTTP, decoded and compared byte for byte.
 import assert from 'node:assert/strict'
 import { request, type IncomingHttpHeaders } from 'node:http'

@@ -1,4 +1,4 @@
-// GET /api/v1/health and /history on SQLite and PostgreSQL: the DESIGN shapes, status codes, ETags, served from memory.
+// GET /api/v1/health and /history on SQLite and PostgreSQL: the documented shapes, status codes, ETags, served from memory.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Compile } from 'typebox/compile'
@@ -15,7 +15,7 @@ const historySchema = Compile(HistoryBody)
 
 for (const backend of databaseBackends()) {
   describe(`health endpoints on ${backend.name}`, { skip: backend.skip }, () => {
-    it('health is the DESIGN shape, 200 when ok, with its ETag, Cache-Control and 304', async (t) => {
+    it('health is the documented shape, 200 when ok, with its ETag, Cache-Control and 304', async (t) => {
       const clock = new ManualClock('2026-11-21T12:00:00.000Z')
       const { app, context } = await buildTestApp(t, await backend.env(), { clock })
       const early = await app.inject('/api/v1/health')
@@ -63,7 +63,7 @@ for (const backend of databaseBackends()) {
       assert.equal(response.statusCode, 503)
       assert.equal(response.json().status, 'down')
       assert.equal(response.json().components.bot.message, 'No bot shard is connected.')
-      // Down is the news a surge of readers comes for: as cacheable as ok, so a shared cache answers them (DESIGN §13).
+      // Down is the news a surge of readers comes for: as cacheable as ok, so a shared cache answers them (docs/en/architecture.md#edge).
       assert.match(String(response.headers['cache-control']), /^public, max-age=10, s-maxage=10, /)
 
       const history = (await app.inject('/api/v1/health/history')).json()

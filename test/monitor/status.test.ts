@@ -1,4 +1,4 @@
-// The overall-status rule of DESIGN §4 as a table, and the worst-of ordering used for minute slots.
+// The overall-status rule (docs/en/status-definitions.md#overall-status) as a table, and the worst-of ordering used for minute slots.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { overallStatus, worse, type ComponentStatus, type OverallStatus } from '../../src/monitor/status.ts'

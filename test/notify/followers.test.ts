@@ -1,4 +1,4 @@
-// The fan-out to the channels that follow (DESIGN §14), against the Discord stand-in: a thousand followers and one
+// The fan-out to the channels that follow (docs/en/architecture.md#follow), against the Discord stand-in: a thousand followers and one
 // event — each gets it exactly once, and no second holds more sends than DISCORD_FANOUT_PER_SECOND; two replicas on
 // PostgreSQL and Redis — each follower gets each event once; and crossposting of a notification webhook's new message
 // in an announcement channel (once, not for edits, not in a text channel).

@@ -1,4 +1,4 @@
-// Normalisation of real-shaped Statuspage summaries into the PlatformStatusBody of DESIGN §4.
+// Normalisation of real-shaped Statuspage summaries into the PlatformStatusBody (docs/en/api.md#discord).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Compile } from 'typebox/compile'

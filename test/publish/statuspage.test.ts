@@ -65,7 +65,7 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(Object.keys(summary).sort(), ['components', 'incidents', 'page', 'scheduled_maintenances', 'status'])
       assert.equal(summary.page.url, `${base}/status`)
       assert.equal(summary.page.time_zone, 'Etc/UTC')
-      // A window that names no component informs and changes none (DESIGN §10).
+      // A window that names no component informs and changes none (docs/en/architecture.md#status-model).
       assert.deepEqual(summary.components.map((c: any) => [c.id, c.position, c.status, c.group, c.group_id]), // eslint-disable-line @typescript-eslint/no-explicit-any
         [['database', 1, 'operational', false, null], ['cache', 2, 'operational', false, null], ['bot', 3, 'operational', false, null]])
       assert.deepEqual(summary.status, { indicator: 'major', description: 'Partial System Outage' }, 'the open major incident sets the indicator')

@@ -1,4 +1,4 @@
-// Every publishing surface shows exactly the model's indicator and component statuses (DESIGN §10 "One model"), read
+// Every publishing surface shows exactly the model's indicator and component statuses (docs/en/status-definitions.md#one-model), read
 // back from a listening instance whose public status is set to fixture situations built with computeStatus: a minor
 // incident with a degraded component and one under maintenance through a window; maintenance alone; a critical state.
 // The Statuspage copy validates against the OpenAPI document and the npm statuspage.io client parses it; the badges are

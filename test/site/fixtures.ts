@@ -192,7 +192,7 @@ export function modelBody (input: {
 
 /**
  * A status file's declaration as the page tests need it: a product name, an open and a collapsed group, a builtin
- * under another id, checked, manual and platform components, and one on its own (the demo's shape, DESIGN §10).
+ * under another id, checked, manual and platform components, and one on its own (the demo's shape, docs/en/architecture.md#status-model).
  */
 export function groupedDeclaration (): StatusDeclaration {
   const base = builtinDeclaration()

@@ -1,4 +1,4 @@
-// Honest when stale (DESIGN §13), in Chromium: the status page compares the checkedAt of its data with the reader's
+// Honest when stale (docs/en/architecture.md#edge), in Chromium: the status page compares the checkedAt of its data with the reader's
 // clock on load and after each refresh, marks #status with data-stale="true" and says since when, in both languages,
 // once it is older than three probe intervals plus EDGE_CACHE_SECONDS; a later fresh read clears it.
 import assert from 'node:assert/strict'

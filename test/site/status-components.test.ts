@@ -1,4 +1,4 @@
-// The status page renders the model (DESIGN §10) and nothing else: the headline's data-indicator and every component's
+// The status page renders the model (docs/en/architecture.md#status-model) and nothing else: the headline's data-indicator and every component's
 // data-component/data-status equal the body of /api/v1/health/components, in several situations and both languages;
 // groups in page order, folded when declared collapsed; the product name; uptime rows per component.
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// The property of DESIGN §10's one model: for random states — measurements of every kind of component (builtin probes,
+// The property of the one model (docs/en/status-definitions.md#one-model): for random states — measurements of every kind of component (builtin probes,
 // a platform mirror, manual ones), incidents naming random components with and without a status, active windows — the
 // page (EN, DE), the Statuspage copy, badges, /status.md, MCP get_status and the metrics all show the indicator and the
 // component statuses the model computed, read back over HTTP from a listening instance.

@@ -1,7 +1,7 @@
 // Status files for the tests: a small valid one, and each rule broken once with the exact line that names it.
 export type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A small valid file; components[3] is an http check, as in DESIGN's example of an error line. */
+/** A small valid file; components[3] is an http check, as in the error line docs/en/status-file.md#check shows. */
 export function base (): Json {
   return {
     product: { name: 'Acme', url: 'https://acme.example', links: [{ label: 'Dashboard', url: 'https://acme.example/dashboard' }] },

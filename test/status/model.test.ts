@@ -1,4 +1,4 @@
-// The status model's rules (DESIGN §10): effective component status, groups, and the page indicator.
+// The status model's rules (docs/en/architecture.md#status-model): effective component status, groups, and the page indicator.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { StatusDeclaration } from '../../src/declaration/declaration.ts'

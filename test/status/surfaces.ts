@@ -1,5 +1,5 @@
 // Reads every publishing surface of a running instance back into (indicator, {componentId: status}), so a test can
-// assert that they all show exactly what GET /api/v1/health/components says (DESIGN §10 "One model"). One extractor per
+// assert that they all show exactly what GET /api/v1/health/components says (docs/en/status-definitions.md#one-model). One extractor per
 // surface; readSurfaces() fetches them all from a base URL. A surface that cannot show something leaves it out:
 // `indicator` undefined, or a component absent from `components` (the Statuspage copy leaves out `unknown` ones).
 import type { TestContext } from 'node:test'

@@ -23,7 +23,7 @@ for (const backend of databaseBackends()) {
       assert.deepEqual((await migrate(database)).applied, [])
     })
 
-    it('create every table of the design, usable with its keys', async (t) => {
+    it('create every table (docs/en/architecture.md#data), usable with its keys', async (t) => {
       const config = testConfig(t, await backend.env())
       const database = openDatabase(config)
       t.after(() => database.close())

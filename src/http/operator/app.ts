@@ -1,4 +1,4 @@
-// buildOperatorApp(context) → the operator listener's Fastify instance (DESIGN §11): every plugin and route of that
+// buildOperatorApp(context) → the operator listener's Fastify instance (docs/en/architecture.md#operator-api): every plugin and route of that
 // port is registered here, in reading order. Nothing here is ever reachable on the public port.
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
@@ -64,7 +64,7 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
   await app.register(operatorComponentRoutes, { context })
   await app.register(operatorHeartbeatRoutes, { context })
   await app.register(operatorPushRoutes, { context })
-  // Discord's interactions (DESIGN §12), only with DISCORD_PUBLIC_KEY: their Ed25519 signature is their authentication.
+  // Discord's interactions (docs/en/architecture.md#discord), only with DISCORD_PUBLIC_KEY: their Ed25519 signature is their authentication.
   const discord = discordInteractionOptions(context)
   if (discord !== undefined) await app.register(discordInteractionRoutes, { ...discord, routeConfig: { scope: false } })
 

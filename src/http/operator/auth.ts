@@ -1,4 +1,4 @@
-// Bearer tokens on the operator listener (DESIGN §11): constant-time comparison, the scope each route needs, and
+// Bearer tokens on the operator listener (docs/en/architecture.md#operator-api): constant-time comparison, the scope each route needs, and
 // failed attempts limited per address in the shared cache (so all replicas count them together). The limit bounds the
 // wrong tokens an address gets answered (401) per minute; it never refuses a valid token, so that nobody sharing the
 // bot's address can silence its heartbeats. Secrets have 32 characters or more: answering is no help in guessing one.

@@ -1,4 +1,4 @@
-// POST /discord/interactions (DESIGN §12), a plugin for the operator listener: the body is read as bytes (64 KiB at
+// POST /discord/interactions (docs/en/architecture.md#discord), a plugin for the operator listener: the body is read as bytes (64 KiB at
 // most) and nothing parses it before its Ed25519 signature and timestamp are checked; then the command answers within
 // Discord's 3 s — at once when its work is quick, else deferred (type 5) and edited with the result when it is done.
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'

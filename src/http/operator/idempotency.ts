@@ -1,4 +1,4 @@
-// Idempotency-Key on the operator API's POSTs (DESIGN §11): the same key and request within 24 h get the first answer
+// Idempotency-Key on the operator API's POSTs (docs/en/architecture.md#operator-api): the same key and request within 24 h get the first answer
 // again and write nothing; the same key with another request gets 422. The key, the write and its answer commit in one
 // transaction, so a crash leaves either all three or none: a retry after it is answered, or writes, exactly once.
 import { createHash } from 'node:crypto'

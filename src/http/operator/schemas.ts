@@ -1,4 +1,4 @@
-// The operator API's request bodies, parameters and queries (DESIGN §11): one TypeBox schema each for validation and its
+// The operator API's request bodies, parameters and queries (docs/en/architecture.md#operator-api): one TypeBox schema each for validation and its
 // OpenAPI document; its answers are the operations' (src/operations/answers.ts). Text, vocabularies and times are
 // strings here: the shared checks (src/incidents/input.ts, rules.ts, time-input.ts) decide and word the refusals, the
 // same as the CLI's.

@@ -1,4 +1,4 @@
-// GET /assets/brand/:name — the product's logo, dark logo, favicon and accent stylesheet (DESIGN §10), held in memory
+// GET /assets/brand/:name — the product's logo, dark logo, favicon and accent stylesheet (docs/en/architecture.md#status-model), held in memory
 // from the start under names that change with their content, so they are cached for a year. An SVG gets the data CSP
 // of every non-HTML response (src/http/conventions.ts): opened on its own it runs no script.
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-// How agents and crawlers find the API (DESIGN §5): /.well-known/api-catalog, /api/v1/openapi.json, /sitemap.xml,
+// How agents and crawlers find the API (docs/en/architecture.md#discovery): /.well-known/api-catalog, /api/v1/openapi.json, /sitemap.xml,
 // /robots.txt and /llms.txt, each rendered once per base URL and served with its ETag.
 import type { IncomingMessage } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -40,7 +40,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const product = config.status.product
   const metricsPort = publicMetricsPort(config.metricsPort, config.metricsHost)
   const statusPaths = { en: statusPathOf('en', germanPrefix), de: statusPathOf('de', germanPrefix) }
-  // A copy older than this (three probe intervals, plus what a shared cache may add) says it is stale (DESIGN §13).
+  // A copy older than this (three probe intervals, plus what a shared cache may add) says it is stale (docs/en/architecture.md#edge).
   const staleAfterSeconds = 3 * config.probeIntervalSeconds + config.edge.cacheSeconds
 
   for (const lang of ['en', 'de'] as const satisfies Locale[]) {

@@ -1,5 +1,5 @@
 // GET /status/api/v2/*.json (and /api/v2/*.json with STATUSPAGE_AT_ROOT): the one public status as an Atlassian
-// Statuspage v2 page, from memory (DESIGN §9, §10).
+// Statuspage v2 page, from memory (docs/en/architecture.md#beyond-the-spec, docs/en/architecture.md#status-model).
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Config } from '../../config/index.ts'

@@ -1,4 +1,4 @@
-// The first schema: every table of DESIGN §3, portable across SQLite and PostgreSQL.
+// The first schema: every table (docs/en/architecture.md#data), portable across SQLite and PostgreSQL.
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../database.ts'
 

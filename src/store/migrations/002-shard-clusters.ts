@@ -1,4 +1,4 @@
-// Shards grouped in clusters (DESIGN §9): bot_heartbeats gains an optional cluster_id; null reads as cluster 0.
+// Shards grouped in clusters (docs/en/architecture.md#beyond-the-spec): bot_heartbeats gains an optional cluster_id; null reads as cluster 0.
 import type { Kysely } from 'kysely'
 
 export function shardClustersMigration () {

@@ -1,4 +1,4 @@
-// The notification outbox (DESIGN §9): events, their delivery to each target, Discord message ids, the last announced status.
+// The notification outbox (docs/en/architecture.md#beyond-the-spec): events, their delivery to each target, Discord message ids, the last announced status.
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
 import type { Dialect } from '../database.ts'
 

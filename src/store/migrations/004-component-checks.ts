@@ -1,4 +1,4 @@
-// Minute checks per component (DESIGN §10): component_checks(minute, component, status, latency_ms) takes every row
+// Minute checks per component (docs/en/architecture.md#status-model): component_checks(minute, component, status, latency_ms) takes every row
 // of health_checks (a column per component) without losing a minute, then health_checks goes; the daily rollups
 // gain the day's median and 95th-percentile latency.
 import { sql, type Kysely } from 'kysely'

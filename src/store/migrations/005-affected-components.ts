@@ -1,4 +1,4 @@
-// What incidents and maintenance windows affect (DESIGN §10): the declared component ids each one names.
+// What incidents and maintenance windows affect (docs/en/architecture.md#status-model): the declared component ids each one names.
 import type { Kysely } from 'kysely'
 
 // No position column: a set, listed in code-unit order of the ids. Ids are not foreign keys: they name components of

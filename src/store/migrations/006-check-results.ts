@@ -1,4 +1,4 @@
-// Checks of declared components (DESIGN §10): the latest result of each http, tcp and push check, shared by every
+// Checks of declared components (docs/en/architecture.md#status-model): the latest result of each http, tcp and push check, shared by every
 // replica, and the short leases that make one replica per deployment run each check.
 import type { Kysely } from 'kysely'
 

@@ -1,4 +1,4 @@
-// The operator API (DESIGN §11): who made each change (`by` on incident updates and windows), the statuses operators
+// The operator API (docs/en/architecture.md#operator-api): who made each change (`by` on incident updates and windows), the statuses operators
 // set on manual components, and the answers kept for Idempotency-Key retries.
 import type { Kysely } from 'kysely'
 

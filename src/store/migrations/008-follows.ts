@@ -1,4 +1,4 @@
-// Following from Discord (DESIGN §14): the channels other servers follow, each with the webhook made for it, and a mark
+// Following from Discord (docs/en/architecture.md#follow): the channels other servers follow, each with the webhook made for it, and a mark
 // on every event once it has been handed to the followers, so one replica hands it over and the others skip it.
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
 import { sql } from 'kysely'

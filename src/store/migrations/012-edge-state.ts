@@ -1,4 +1,4 @@
-// The edge (DESIGN §13): what shared caches were last purged for, so replicas purge each change once.
+// The edge (docs/en/architecture.md#edge): what shared caches were last purged for, so replicas purge each change once.
 import type { Kysely } from 'kysely'
 
 export function edgeStateMigration () {

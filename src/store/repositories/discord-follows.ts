@@ -1,4 +1,4 @@
-// SQL of following from Discord (DESIGN §14): the followed channels and their webhooks, the hand-over of each event to
+// SQL of following from Discord (docs/en/architecture.md#follow): the followed channels and their webhooks, the hand-over of each event to
 // the followers (their rows in the notification outbox, target `follow:{id}`), and the claim of due follower deliveries.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'

@@ -1,4 +1,4 @@
-// SQL of the edge state (DESIGN §13): compare-and-set of what the caches were last purged for, with the purge event
+// SQL of the edge state (docs/en/architecture.md#edge): compare-and-set of what the caches were last purged for, with the purge event
 // written in the same transaction, so one change is purged once however many replicas see it.
 import type { Database } from '../database.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'

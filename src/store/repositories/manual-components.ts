@@ -1,4 +1,4 @@
-// SQL of manual_components: what operators set on `manual` components (DESIGN §11); no row means operational, and a
+// SQL of manual_components: what operators set on `manual` components (docs/en/architecture.md#operator-api); no row means operational, and a
 // cleared one stays as `operational` with who cleared it.
 import type { Kysely, Selectable } from 'kysely'
 import type { ManualComponentsTable, Tables } from '../tables.ts'
