@@ -18,13 +18,14 @@ import { quantile, sampleLatency } from './latency.ts'
 
 const LOCK_MS = 5000
 /**
- * Liveness while the lock is held: no answer this slow, and the median under MEDIAN_BOUND_MS. An event loop that waited
- * on the lock would hold the answers for as long as the lock is held (up to 5 s; every request sent meanwhile waits),
- * so the slowest would be seconds late and so would most of them; a loaded machine delays a few answers by tens to a
- * few hundred milliseconds (112 ms and 294 ms seen), not the middle one. How fast liveness is under the lock is
- * measured, not asserted: `bench/sqlite-lock.ts`.
+ * Liveness while the lock is held: no answer slower than half the time the lock is held, and the median under
+ * MEDIAN_BOUND_MS. A server whose event loop waited on the lock would hold every answer for as long as it waited (up
+ * to the 5 s the lock is held; every request sent meanwhile waits with it), so its slowest answer would take seconds,
+ * and most of its answers would be late. A loaded machine delays a few answers, not the middle one: by up to 846 ms
+ * at a load average of 14 on two cores (and 112–294 ms at lower loads), which is why the slowest is not held to less.
+ * How fast liveness is under the lock is measured, not asserted: `bench/sqlite-lock.ts`.
  */
-const SLOWEST_BOUND_MS = 1000
+const SLOWEST_BOUND_MS = LOCK_MS / 2
 const MEDIAN_BOUND_MS = 50
 
 /** Minutes recorded (the overall status's rows), or those where `where` holds. */
@@ -66,7 +67,7 @@ function fillDisk (file: string): void {
 }
 
 describe('SQLite faults (embedded, a real server process)', () => {
-  it('another process holds the write lock for 5 s: liveness never waits on it (every answer under 1 s, the median under 50 ms), database degraded "writes are waiting", minutes written after', async (t) => {
+  it('another process holds the write lock for 5 s: liveness never waits on it (every answer under 2.5 s, the median under 50 ms), database degraded "writes are waiting", minutes written after', async (t) => {
     const dataDir = tempDir(t)
     const file = path.join(dataDir, 'status.db')
     const app = await startApp({ DATA_DIR: dataDir, PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: '0' })
