@@ -43,8 +43,14 @@ describe('host-dependent documents without PUBLIC_BASE_URL', () => {
     }
     const path = '/api/v1/openapi.json'
     await rate(app.url, path, 50, () => 'warm.example')
-    const sameHost = await rate(app.url, path, 300, () => 'same.example')
-    const manyHosts = await rate(app.url, path, 300, (i) => `host-${i % 64}.example`)
+    // Rounds taken in turn, the best of each side kept: a neighbour's burst on a shared machine slows one round, not a side.
+    // Each round of the 64 hosts has hosts not seen before, so each pays for new hosts.
+    let sameHost = 0
+    let manyHosts = 0
+    for (let round = 0; round < 3; round++) {
+      sameHost = Math.max(sameHost, await rate(app.url, path, 100, () => 'same.example'))
+      manyHosts = Math.max(manyHosts, await rate(app.url, path, 100, (i) => `host-${round}-${i % 64}.example`))
+    }
     console.log(`# ${path}: ${sameHost.toFixed(0)} req/s on one host, ${manyHosts.toFixed(0)} req/s over 64 hosts (sequential, one connection each)`)
     assert.ok(manyHosts > sameHost * 0.5, `64 hosts: ${manyHosts.toFixed(0)} req/s against ${sameHost.toFixed(0)} on one`)
   })

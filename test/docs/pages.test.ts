@@ -66,7 +66,7 @@ describe('docs pages', () => {
     }
   })
 
-  it('indexes in the background a few sections per turn of the event loop; a search before that indexes at once, with the same results', async () => {
+  it('indexes in the background a few sections per turn of the event loop; a search before that indexes at once, with the same results', async (t) => {
     // The project's own docs: big enough to need many turns.
     const docsDir = path.join(projectRoot, 'docs')
     const queries: Array<['en' | 'de', string]> = [['en', 'rate limit'], ['de', 'Ratenbegrenzung'], ['en', 'how do I run it behind a proxy'], ['en', 'webhok']]
@@ -76,12 +76,21 @@ describe('docs pages', () => {
 
     const background = new DocsSite({ docsDir, germanPrefix: '/de' })
     let turns = 0
+    // Each hold of the loop is timed twice: by the clock, and by this thread's CPU time. A machine shared with other
+    // work takes the thread off its core for tens or hundreds of milliseconds now and then, which the clock counts and
+    // the CPU time does not; so only the CPU time is held to a bound, one a turn of a few sections stays far under.
     const gaps: number[] = []
+    const work: number[] = []
+    const cpuMs = () => { const { user, system } = process.threadCpuUsage(); return (user + system) / 1000 }
     let last = performance.now()
+    let lastCpu = cpuMs()
     const counting = setInterval(() => {
       const now = performance.now()
+      const cpu = cpuMs()
       gaps.push(now - last)
+      work.push(cpu - lastCpu)
       last = now
+      lastCpu = cpu
       turns++
     }, 1)
     try {
@@ -90,11 +99,13 @@ describe('docs pages', () => {
       clearInterval(counting)
     }
     assert.ok(turns >= 10, `${turns} turns for other work in between`)
-    // One pause may be the garbage collector's (indexing a whole language at once takes 40–110 ms, so a collection
-    // landing in one turn says nothing of the turns); every other hold is a turn of a few sections.
-    const [longest = 0, next = 0] = gaps.sort((a, b) => b - a)
-    assert.ok(next < 100, `the event loop was held for at most ${next.toFixed(0)} ms at a time, but once (${longest.toFixed(0)} ms)`)
-    assert.ok(longest < 500, `the longest hold was ${longest.toFixed(0)} ms`)
+    // One hold may be the garbage collector's (a collection landing in one turn says nothing of the turns); every other
+    // is a turn of a few sections: 4 ms and the section it was in, where indexing a whole language at once takes 40–110 ms.
+    const [longest = 0, next = 0] = [...work].sort((a, b) => b - a)
+    const wall = [...gaps].sort((a, b) => b - a)
+    t.diagnostic(`${turns} turns; the longest holds: ${longest.toFixed(1)} and ${next.toFixed(1)} ms of CPU, ${wall[0]?.toFixed(1)} and ${wall[1]?.toFixed(1)} ms by the clock`)
+    assert.ok(next < 25, `the event loop was held for at most ${next.toFixed(1)} ms of CPU at a time, but once (${longest.toFixed(1)} ms)`)
+    assert.ok(longest < 500, `the longest hold was ${longest.toFixed(1)} ms of CPU`)
     assert.deepEqual(queries.map(([locale, query]) => background.search(locale, query, 10)), expected)
     assert.equal(background.sectionCount('en'), atOnce.sectionCount('en'))
     assert.equal(background.sectionCount('de'), atOnce.sectionCount('de'))

@@ -142,12 +142,13 @@ describe('purge requests', () => {
 
     await until('the healthy target purged', () => healthy!.requests.length >= 1, 3000)
     await until('the hanging target asked', () => hanging!.requests.length >= 1, 3000)
-    // The hanging purge is in flight: requests are answered at once all the same.
+    // The hanging purge is in flight: requests are answered at once all the same. One that waited on it would wait for
+    // the purge's 5 s time limit; a loaded machine delays an answer by tens or a few hundred milliseconds, not a second.
     for (let i = 0; i < 20; i++) {
       const started = performance.now()
       const response = await fetch(`${base}/api/v1/health`)
       await response.arrayBuffer()
-      assert.ok(performance.now() - started < 250, `answered in ${Math.round(performance.now() - started)} ms`)
+      assert.ok(performance.now() - started < 1000, `answered in ${Math.round(performance.now() - started)} ms`)
     }
     // Two purges at start (the version, the first state), each refused once, then retried until taken.
     const taken = () => failing!.requests.filter((request) => request.status === 200).map((request) => (JSON.parse(request.body) as { keys: string[] }).keys.join(' '))

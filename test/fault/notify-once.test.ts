@@ -48,7 +48,7 @@ function duplicatedIds (webhook: WebhookReceiver): string[] {
 }
 
 describe('notification targets are independent', () => {
-  it('a Discord webhook that never answers delays only itself: the healthy webhook gets 20 incidents with p99 under 2 s', async (t) => {
+  it('a Discord webhook that never answers delays only itself: the healthy webhook gets 20 incidents, none later than 5 s', async (t) => {
     const { discord, webhook } = await receivers(t)
     discord.fallback = { kind: 'hang' }
     const dataDir = tempDir(t)
@@ -65,8 +65,10 @@ describe('notification targets are independent', () => {
     }
     await eventually('20 webhooks', 15_000, async () => webhook.verified.length >= 20)
     const latencies = webhook.verified.map((m) => m.at - Date.parse(m.timestamp)).sort((a, b) => a - b)
-    console.log(`# healthy webhook beside a hanging Discord webhook: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms (n=${latencies.length})`)
-    assert.ok(percentile(latencies, 99) < 2000, `p99 ${percentile(latencies, 99)} ms`)
+    console.log(`# healthy webhook beside a hanging Discord webhook: p50 ${percentile(latencies, 50)} ms, max ${latencies.at(-1)} ms (n=${latencies.length})`)
+    // A delivery that waited behind the hanging one would wait for its 10 s time limit; a healthy one comes within the
+    // worker's poll (1 s) and a send, or later by what a loaded machine adds, never by half that limit.
+    assert.ok(latencies.at(-1)! < 5000, `the slowest delivery took ${latencies.at(-1)} ms`)
     assert.ok(discord.requests.length >= 1, 'the hanging target was tried')
   })
 })

@@ -17,6 +17,17 @@ import { eventually, jsonOf } from './steady-load.ts'
 import { quantile, sampleLatency } from './latency.ts'
 
 const LOCK_MS = 5000
+/**
+ * Liveness while the lock is held: no answer slower than half the time the lock is held, and the median under
+ * MEDIAN_BOUND_MS. A server whose event loop waited on the lock would hold every answer for as long as it waited (up
+ * to the 5 s the lock is held; every request sent meanwhile waits with it), so its slowest answer would take seconds,
+ * and most of its answers would be late (a median of 546 ms when it waited 1 s a write, 3.5 s when it waited 5 s). A
+ * loaded machine delays a few answers, not the middle one: the slowest by up to 846 ms at a load average of 14 on two
+ * cores, the median to 13 ms with other test files beside it; so neither is held to less.
+ * How fast liveness is under the lock is measured, not asserted: `bench/sqlite-lock.ts`.
+ */
+const SLOWEST_BOUND_MS = LOCK_MS / 2
+const MEDIAN_BOUND_MS = 100
 
 /** Minutes recorded (the overall status's rows), or those where `where` holds. */
 function countChecks (file: string, where = "component = 'overall'"): number {
@@ -57,7 +68,7 @@ function fillDisk (file: string): void {
 }
 
 describe('SQLite faults (embedded, a real server process)', () => {
-  it('another process holds the write lock for 5 s: liveness p99 < 50 ms, database degraded "writes are waiting", minutes written after', async (t) => {
+  it('another process holds the write lock for 5 s: liveness never waits on it (every answer under 2.5 s, the median under 100 ms), database degraded "writes are waiting", minutes written after', async (t) => {
     const dataDir = tempDir(t)
     const file = path.join(dataDir, 'status.db')
     const app = await startApp({ DATA_DIR: dataDir, PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: '0' })
@@ -74,10 +85,13 @@ describe('SQLite faults (embedded, a real server process)', () => {
     const waitingAfter = await sawWaiting
     await lock.released
 
-    const p99 = quantile(samples.ms, 0.99)
-    console.log(`# liveness under a foreign BEGIN IMMEDIATE: ${samples.ms.length} answers, p50 ${quantile(samples.ms, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...samples.ms).toFixed(1)} ms; degraded after ${waitingAfter?.toFixed(0)} ms`)
+    const median = quantile(samples.ms, 0.5)
+    const slowest = Math.max(...samples.ms)
+    console.log(`# liveness under a foreign BEGIN IMMEDIATE: ${samples.ms.length} answers, p50 ${median.toFixed(1)} ms, p99 ${quantile(samples.ms, 0.99).toFixed(1)} ms, max ${slowest.toFixed(1)} ms; degraded after ${waitingAfter?.toFixed(0)} ms`)
     assert.equal(samples.failures, 0)
-    assert.ok(p99 < 50, `liveness p99 ${p99.toFixed(1)} ms while another process holds the lock`)
+    assert.ok(samples.ms.length >= 20, `${samples.ms.length} answers in ${LOCK_MS - 500} ms`)
+    assert.ok(slowest < SLOWEST_BOUND_MS, `the slowest liveness answer took ${slowest.toFixed(1)} ms while another process held the lock`)
+    assert.ok(median < MEDIAN_BOUND_MS, `liveness median ${median.toFixed(1)} ms while another process held the lock`)
     assert.ok(waitingAfter !== undefined, 'the database component said "writes are waiting" while the lock was held')
 
     const before = countChecks(file)
