@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
-import type { Metrics } from './publish/metrics.ts'
+import type { Metrics } from './metrics/metrics.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
@@ -138,7 +138,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined
-    : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
+    : (await import('./metrics/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
   // Shared caches purged on change (DESIGN §13): only with EDGE_PURGE, through the outbox the notifications use.
   const edgePurge = config.edge.purge.length === 0
     ? undefined

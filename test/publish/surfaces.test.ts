@@ -15,7 +15,7 @@ import type { Measurement, PublicComponentStatus } from '../../src/monitor/measu
 import { computeStatus, type ActiveWindow, type AffectingIncident } from '../../src/status/model.ts'
 import { OpenApiContract } from '../discovery/openapi-contract.ts'
 import { promtoolBinary } from '../services/prometheus.ts'
-import { promtoolCheck } from './exposition.ts'
+import { promtoolCheck } from '../metrics/exposition.ts'
 import { shieldsEndpointValidator } from './shields-endpoint-schema.ts'
 import { SURFACES, expectedReading, fromModel, listeningWithModel, readSurfaces } from '../status/surfaces.ts'
 
