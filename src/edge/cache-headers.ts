@@ -1,4 +1,4 @@
-// What shared caches are told of each answer (DESIGN §13): the shared-cache lifetimes added to a route's Cache-Control,
+// What shared caches are told of each answer (docs/en/operations.md#edge-headers): the shared-cache lifetimes added to a route's Cache-Control,
 // and the keys `Surrogate-Key` and `Cache-Tag` name. Plain decisions on strings: src/http/edge-headers.ts puts them on
 // the routes.
 import type { EdgeConfig } from '../config/edge.ts'

@@ -1,7 +1,7 @@
-// The edge's headers on the routes (DESIGN §13): each public route's Cache-Control gets its shared-cache lifetimes, and
-// with keys on, `Surrogate-Key` and `Cache-Tag` naming what the response depends on, as src/edge/cache-headers.ts
-// decides. Everything is worked out once per route when it is registered; a request only has the finished headers set
-// (and an id put into a key on the few routes that have one in their path).
+// What shared caches are told (DESIGN §13): each public route's Cache-Control gets its shared-cache lifetimes, and with
+// keys on, `Surrogate-Key` and `Cache-Tag` naming what the response depends on. Everything is worked out once per route
+// when it is registered; a request only has the finished headers set (and an id put into a key on the few routes that
+// have one in their path). What they say is decided in src/edge/cache-headers.ts; this puts it on Fastify's routes.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { edgeCacheControl, filledKeys, keyHeaders, templatedKeys, type EdgeHeadersOptions } from '../edge/cache-headers.ts'
