@@ -11,11 +11,17 @@ const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/o
 const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (docs/en/architecture.md#layout).' }
 const domainFolders = [
   'declaration', 'brand', 'store', 'bot', 'platform', 'notify', 'incidents', 'monitor', 'checks', 'status', 'operations',
-  'publish', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands'
+  'publish', 'metrics', 'site', 'docs', 'discovery', 'mcp', 'demo', 'discord-commands', 'edge'
 ]
 const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (docs/en/architecture.md#layout).' }
 const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (docs/en/architecture.md#layout).' }
 const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (docs/en/architecture.md#layout).' }
+
+// The edge reads the model, so every domain folder but itself is below it; publish/ and metrics/ share a floor, and
+// metrics/ reads publish/'s uptime windows.
+const edgeLayer = { regex: '(^|/)edge/', message: 'Only src/http/, src/context.ts and the CLI import src/edge/, which reads the model: a folder below it is handed what it needs (docs/en/architecture.md#floors).' }
+const metricsLayer = { regex: '(^|/)metrics/', message: 'src/publish/ never imports src/metrics/, which imports it (docs/en/architecture.md#floors).' }
+const belowTheEdge = domainFolders.filter((folder) => folder !== 'edge')
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'test-output/', '.ci/node/', 'dist/', 'dist.*/'] },
@@ -56,8 +62,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer] }] }
   },
   {
+    files: belowTheEdge.map((folder) => `src/${folder}/**`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer, edgeLayer] }] }
+  },
+  {
     files: ['src/operations/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [frontDoors] }] }
+    rules: { 'no-restricted-imports': ['error', { patterns: [frontDoors, edgeLayer] }] }
   },
   {
     files: ['src/cli/**'],
@@ -65,7 +75,7 @@ export default tseslint.config(
   },
   {
     files: ['src/publish/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer, siteLayer] }] }
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpLayer, edgeLayer, siteLayer, metricsLayer] }] }
   },
   {
     files: ['src/view/**/*.js'],

@@ -105,8 +105,8 @@ const STAGES: Array<[string, RegExp]> = [
   ['Node: res.end and the socket write (native time)', /^writePayload fastify\//],
   ['Node: after the write (finish, keep-alive timer)', /^processTicksAndRejections node:/],
   ['Fastify: on finish (onResponse hooks, request-completed log)', /^onResFinished fastify\//],
-  ['access log onResponse', / src\/http\/access-log\.ts/],
-  ['request metrics onResponse', / src\/http\/request-metrics\.ts/],
+  ['access log onResponse', / src\/http\/answered-requests\.ts/],
+  ['request metrics onResponse', / src\/metrics\/request-metrics\.ts/],
   ['garbage collector', /^\(garbage collector\)/],
   ['bare server handler', / bench\/bare-server\.ts/]
 ]

@@ -9,12 +9,13 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
 import { createPlatformStatus, type PlatformStatus } from './platform/platform-status.ts'
-import type { Metrics } from './publish/metrics.ts'
+import type { Metrics } from './metrics/metrics.ts'
 import type { Cache, CacheKind } from './store/cache/cache.ts'
 import { openCache } from './store/cache/open-cache.ts'
 import { SERVING_BUSY_TIMEOUT_MS, openDatabase, type Database } from './store/database.ts'
 import { migrate } from './store/migrate.ts'
-import type { EdgePurge } from './publish/edge-purge.ts'
+import type { EdgePurge } from './edge/purge-planner.ts'
+import { deliverPurge } from './edge/purge-targets.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
 import { createManualStatuses, type ManualStatuses } from './monitor/manual-statuses.ts'
@@ -118,7 +119,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const refreshIntervalMs = config.edge.purge.length === 0 ? undefined : PURGED_REFRESH_MS
   const incidents = createIncidentsService({ database, clock, logger, refreshIntervalMs })
   await incidents.runOnce()
-  const notifications = createNotifications({ config, database, clock, logger, tuning: options.notify })
+  const notifications = createNotifications({ config, database, clock, logger, deliverPurge, tuning: options.notify })
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
     ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure(), refreshIntervalMs })
     : undefined
@@ -137,11 +138,11 @@ export async function openContext (config: Config, options: ContextOptions = {})
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined
-    : (await import('./publish/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
+    : (await import('./metrics/metrics.ts')).createMetrics({ monitor, incidents, platformStatus, status })
   // Shared caches purged on change (docs/en/architecture.md#edge): only with EDGE_PURGE, through the outbox the notifications use.
   const edgePurge = config.edge.purge.length === 0
     ? undefined
-    : (await import('./publish/edge-purge.ts')).createEdgePurge({
+    : (await import('./edge/purge-planner.ts')).createEdgePurge({
         database, status, incidents, components: config.status.components, shards: monitor.shards, platform: platformStatus.latest, clock, logger,
         docsDir: config.docsDir,
         intervalMs: options.edgeIntervalMs

@@ -4,7 +4,7 @@ import { buildApp, type AppOptions } from './app.ts'
 import type { Config } from './config/index.ts'
 import { runsBundle } from './config/project-root.ts'
 import { openContext, type Context } from './context.ts'
-import type { MetricsServer } from './publish/metrics-server.ts'
+import type { MetricsServer } from './metrics/metrics-server.ts'
 import type { OperatorServer } from './http/operator/server.ts'
 import { appliedNodeFlags } from './node-flags.ts'
 import { startMemoryRelease, type MemoryRelease } from './lib/memory-release.ts'
@@ -42,7 +42,7 @@ export async function startServer (config: Config, options: ServerOptions = {}):
     await app.listen({ port: config.port, host: config.host })
     if (context.metrics !== undefined) {
       // Loaded only with METRICS_PORT, like prom-client (its node:http import alone costs ~40 ms: src/api/problems.ts).
-      const { startMetricsServer } = await import('./publish/metrics-server.ts')
+      const { startMetricsServer } = await import('./metrics/metrics-server.ts')
       metricsServer = await startMetricsServer(context.metrics, { port: config.metricsPort!, host: config.metricsHost })
     }
     if (config.operatorPort !== undefined) {

@@ -4,7 +4,7 @@
 // `//` inside a string or a URL is never taken for one. A word of a comment is a path when it has a `/` and ends in a
 // file extension or in `/`, and it is one of:
 // - rooted at the project: `src/…`, `test/…`, `bench/…`, `docs/…`, `bin/…`, resolved from the project root;
-// - rooted at a folder of src/: `publish/edge-purge.ts`, `http/operator/`, resolved from src/ or from the comment's folder;
+// - rooted at a folder of src/: `edge/purge-planner.ts`, `http/operator/`, resolved from src/ or from the comment's folder;
 // - relative: `./schema-check.ts`, `../api/health.ts` (code, JSON, CSS or Markdown), resolved from the comment's folder.
 // Not paths: URLs and URL paths (`https://…`, `/api/v1/health`), globs and placeholders (`*`, `{…}`, `<target>/…`,
 // `${…}`, a one-letter name such as `./x.ts`), import specifiers shown in quotes (`from './status-format.js'`), and

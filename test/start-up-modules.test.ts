@@ -40,7 +40,7 @@ describe('start-up', () => {
     assert.deepEqual(loaded(/\/node_modules\/(pg|pg-pool|ioredis)\//), [], 'pg and ioredis load only with DATABASE_URL / REDIS_URL')
     assert.deepEqual(loaded(/\/node_modules\/typebox\/build\/compile\//), [], 'the upstream validators compile on first use')
     assert.deepEqual(loaded(/\/node_modules\/(@fastify\/fast-json-stringify-compiler|fast-json-stringify\/index\.js)/), [], 'responses are serialised once, never by Fastify')
-    assert.deepEqual(loaded(/\/src\/publish\/metrics-server\.ts$/), [], 'the metrics listener loads only with METRICS_PORT')
+    assert.deepEqual(loaded(/\/src\/metrics\/metrics-server\.ts$/), [], 'the metrics listener loads only with METRICS_PORT')
     assert.deepEqual(builtins.filter((name) => name.includes('undici')), [], 'node:http is not imported as an ES module (that loads undici)')
   })
 })

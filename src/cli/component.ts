@@ -3,9 +3,9 @@
 import type { Config } from '../config/index.ts'
 import { MANUAL_STATUSES } from '../operations/manual-components.ts'
 import { commandWithActions } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
 
 const usage = `status-api component <action> [options]
 

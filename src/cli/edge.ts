@@ -1,6 +1,6 @@
 // `status-api edge vcl --backend HOST:PORT [--backend …] [--purge-from CIDR …]`: prints the Varnish 7 VCL of the edge
 // recipe (docs/en/architecture.md#edge) for the public port of one or more replicas.
-import { aclEntry, parseBackend, varnishVcl } from '../publish/varnish-vcl.ts'
+import { aclEntry, parseBackend, varnishVcl } from '../edge/varnish-vcl.ts'
 import { UsageError, type EnvironmentCommand } from './command.ts'
 import { parseCommandLine } from './options.ts'
 

@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util'
 import { heartbeatProblem, SHARD_STATUSES, type HeartbeatReport, type ShardStatus } from '../bot/heartbeat-reporter.ts'
 import { UsageError, type Command } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage } from './options.ts'
-import { REMOTE_HELP } from './remote.ts'
+import { REMOTE_HELP } from './remote-options.ts'
 
 function parseHeartbeatArgs (args: string[]): HeartbeatReport & { url?: string, token?: string } {
   let values: Record<string, string | undefined>

@@ -4,9 +4,9 @@ import type { Config } from '../config/index.ts'
 import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'
 import { RESOLVED_DAYS } from '../incidents/view.ts'
 import { commandWithActions } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
 import { printTable } from './table.ts'
 
 const usage = `status-api incident <action> [options]

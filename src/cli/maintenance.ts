@@ -6,9 +6,9 @@ import { TIME_INPUT_HELP } from '../incidents/time-input.ts'
 import { UPCOMING_DAYS } from '../incidents/view.ts'
 import { LIST_ENDED_DAYS } from '../operations/view.ts'
 import { commandWithActions } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
 import { printTable } from './table.ts'
 
 const usage = `status-api maintenance <action> [options]

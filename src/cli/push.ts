@@ -1,9 +1,9 @@
 // `status-api push COMPONENT [--status ok|degraded|down] [--latency MS] [--message TEXT]`: a push component reports in.
 import { PUSH_STATUSES } from '../checks/push.ts'
 import { UsageError, type Command } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
 
 const usage = `status-api push COMPONENT [--status STATUS] [--latency MS] [--message TEXT]
 

@@ -2,9 +2,9 @@
 // remote instance's operator API (--url), through the same operation (src/operations/) as POST /v1/shards/forget.
 import type { Config } from '../config/index.ts'
 import { commandWithActions } from './command.ts'
-import { operationsFor } from './operations.ts'
+import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
-import { REMOTE_HELP, REMOTE_OPTIONS } from './remote.ts'
+import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
 
 const usage = `status-api shards <action> [options]
 

@@ -2,7 +2,7 @@
 // it replaces the history of the database it is given, so the demo runs on a database of its own.
 import type { Database } from '../store/database.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
-import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/operations.ts'
+import { openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/writes.ts'
 import { seedHistory } from './seed.ts'
 
 const MINUTE = 60_000

@@ -5,7 +5,7 @@ import { say, type Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
-import { operationsOf } from './operations.ts'
+import { operationsOf } from './interaction-operations.ts'
 import { WORDS } from './words.ts'
 
 export function componentCommand (interaction: Interaction, context: CommandContext): Answer {

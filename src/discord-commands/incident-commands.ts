@@ -1,7 +1,7 @@
 // `/incident open|update|resolve` and their forms: the CLI's operations with the CLI's checks (src/incidents/input.ts),
 // answered in the user's language. Without a title or message, open asks for them in a modal; without a message,
 // update does — once the options the form carries have passed the same checks.
-import { DISCORD_LABELS, operationsOf } from './operations.ts'
+import { DISCORD_LABELS, operationsOf } from './interaction-operations.ts'
 import { checkIncidentUpdateOptions, checkOpenIncidentOptions } from '../incidents/input.ts'
 import { checkId, type IncidentStatus } from '../incidents/rules.ts'
 import { incidentUrl } from '../view/status-links.js'
@@ -101,7 +101,7 @@ export function idAsTyped (text: string | undefined): string | undefined {
   return text?.trim().replace(/^#/, '')
 }
 
-/** The write (which waits for a busy database: ./operations.ts), then the incidents in memory read again so the page shows it now. */
+/** The write (which waits for a busy database: ./interaction-operations.ts), then the incidents in memory read again so the page shows it now. */
 export async function write<T> (context: CommandContext, operation: () => Promise<T>): Promise<T> {
   const result = await operation()
   await context.incidents.refresh().catch(() => undefined) // the background refresher shows it within 10 s anyway

@@ -7,7 +7,7 @@ import type { CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'
 import { idAsTyped, write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
-import { operationsOf } from './operations.ts'
+import { operationsOf } from './interaction-operations.ts'
 import { WORDS } from './words.ts'
 
 export function maintenanceCommand (interaction: Interaction, context: CommandContext): Answer {

@@ -1,4 +1,4 @@
-// The refusals of the operations (src/incidents/rules.ts, operations.ts, time-input.ts, src/store/write-errors.ts) in
+// The refusals of the operations (src/incidents/rules.ts, writes.ts, time-input.ts, src/store/write-errors.ts) in
 // German, for Discord users whose client speaks German. English users get the CLI's words unchanged; a refusal this
 // table does not know stays English rather than being guessed at.
 /** The Discord options' German names (./commands.ts): refusals name the option the user filled in. */

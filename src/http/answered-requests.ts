@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import fp from 'fastify-plugin'
-import type { Metrics } from '../publish/metrics.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 
 /** Records one answered request; `ms` is the time it took to answer; `prepared`: sent before the framework (src/http/prepared-answers.ts). */
 export type AnsweredRequest = (route: string | undefined, reqId: string, method: string, url: string, statusCode: number, ms: number, prepared?: boolean) => void

@@ -1,10 +1,10 @@
 // What shared caches are told (docs/en/architecture.md#edge): each public route's Cache-Control gets its shared-cache lifetimes, and with
 // keys on, `Surrogate-Key` and `Cache-Tag` naming what the response depends on. Everything is worked out once per route
 // when it is registered; a request only has the finished headers set (and an id put into a key on the few routes that
-// have one in their path).
+// have one in their path). What they say is decided in src/edge/cache-headers.ts; this puts it on Fastify's routes.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import type { EdgeConfig } from '../config/edge.ts'
+import { edgeCacheControl, filledKeys, keyHeaders, templatedKeys, type EdgeHeadersOptions } from '../edge/cache-headers.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,41 +14,6 @@ declare module 'fastify' {
      */
     edgeKeys?: readonly string[]
   }
-}
-
-/** The keys of documents that change only with a new version of the service (or its docs): purged at start. */
-export const VERSION_KEYS = ['docs', 'version'] as const
-
-/** One year: the shared lifetime of version-only documents when a purge removes them on a new version. */
-const VERSION_SECONDS_PURGED = 31_536_000
-/** One day: their shared lifetime when nothing purges them, so a new version shows within a day. */
-const VERSION_SECONDS_UNPURGED = 86_400
-
-export interface EdgeHeadersOptions {
-  edge: EdgeConfig
-  /** `stale-while-revalidate` of live documents: one probe interval, so a copy refreshed in the background is never older than the page's stale mark. */
-  revalidateSeconds: number
-}
-
-/** True when a route's keys say it changes only with a new version. */
-export function versionOnly (keys: readonly string[]): boolean {
-  return keys.length > 0 && keys.every((key) => (VERSION_KEYS as readonly string[]).includes(key))
-}
-
-/** The Cache-Control a route with this browser Cache-Control and these keys sends (errors and `no-store` stay as they are). */
-export function edgeCacheControl (browser: string, keys: readonly string[], options: EdgeHeadersOptions): string {
-  if (!browser.startsWith('public') || browser.includes('immutable')) return browser
-  const { edge } = options
-  if (versionOnly(keys)) {
-    const shared = edge.purge.length > 0 ? VERSION_SECONDS_PURGED : VERSION_SECONDS_UNPURGED
-    return `${browser}, s-maxage=${shared}, stale-if-error=${edge.staleSeconds}`
-  }
-  return `${browser}, s-maxage=${edge.cacheSeconds}, stale-while-revalidate=${options.revalidateSeconds}, stale-if-error=${edge.staleSeconds}`
-}
-
-/** `Surrogate-Key` (space-separated) and `Cache-Tag` (comma-separated) for a list of keys. */
-export function keyHeaders (keys: readonly string[]): { 'surrogate-key': string, 'cache-tag': string } {
-  return { 'surrogate-key': keys.join(' '), 'cache-tag': keys.join(',') }
 }
 
 async function edgeHeaders (app: FastifyInstance, options: EdgeHeadersOptions): Promise<void> {
@@ -64,14 +29,11 @@ async function edgeHeaders (app: FastifyInstance, options: EdgeHeadersOptions): 
   })
 }
 
-const SAFE_ID = /^[A-Za-z0-9_.-]{1,64}$/
-
 type Hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void
 
 /** Sets the route's key headers: built once, or with the path's id put in when a key names a parameter. */
 function keysHook (keys: readonly string[]): Hook {
-  const templated = keys.filter((key) => key.includes(':'))
-  if (templated.length === 0) {
+  if (!templatedKeys(keys)) {
     const headers = keyHeaders(keys)
     return (_request, reply, done) => {
       reply.headers(headers)
@@ -79,10 +41,7 @@ function keysHook (keys: readonly string[]): Hook {
     }
   }
   return (request, reply, done) => {
-    const params = request.params as Record<string, string | undefined>
-    // An id that is not one (anything a client can type) names no key: it is a 404 anyway, and stays out of a header.
-    const filled = keys.map((key) => key.replace(/:(\w+)/, (_whole, name: string) => SAFE_ID.test(params[name] ?? '') ? params[name]! : ''))
-    reply.headers(keyHeaders(filled.filter((key) => !key.endsWith('-'))))
+    reply.headers(keyHeaders(filledKeys(keys, request.params as Record<string, string | undefined>)))
     done()
   }
 }

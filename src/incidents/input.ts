@@ -1,8 +1,8 @@
 // Operator input as typed, checked into what the operations take: one check for the CLI, the operator API and Discord,
 // so all three refuse the same things in the same words (only the name of each input differs: --title, title).
 import type { StatusDeclaration } from '../declaration/declaration.ts'
-import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './operations.ts'
-import { checkWindow } from './operations.ts'
+import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './writes.ts'
+import { checkWindow } from './writes.ts'
 import {
   InvalidInput, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle, parseComponentReference,
   type IncidentStatus

@@ -11,6 +11,7 @@ import { createCrossposter } from './discord-rest.ts'
 import { createFollowerWorker, type FollowerWorker } from './follower-worker.ts'
 import { createMaintenanceClock } from './maintenance-clock.ts'
 import { createStatusWatch } from './status-watch.ts'
+import type { PurgeSender } from './send.ts'
 import { purgeTargetsOf, targetsOf, type Target } from './targets.ts'
 import { createDeliveryWorker, type DeliveryWorker, type WorkerTuning } from './worker.ts'
 
@@ -39,6 +40,8 @@ export interface NotificationsOptions {
   database: Database
   clock: Clock
   logger: Logger
+  /** How a purge reaches a shared cache: the edge's sender (src/edge/purge-targets.ts); needed with `config.edge.purge`. */
+  deliverPurge?: PurgeSender | undefined
   tuning?: Partial<NotifyTuning>
 }
 
@@ -52,7 +55,9 @@ export function createNotifications (options: NotificationsOptions): Notificatio
   const { config, database, clock, logger, tuning = {} } = options
   const baseUrl = config.publicBaseUrl
   const notifyTargets = baseUrl === undefined ? [] : targetsOf(config.notify)
-  const targets: Target[] = [...notifyTargets, ...purgeTargetsOf(config.edge?.purge ?? [])]
+  const purgeTargets = purgeTargetsOf(config.edge?.purge ?? [])
+  if (purgeTargets.length > 0 && options.deliverPurge === undefined) throw new Error('notifications: purge targets need the edge\'s purge sender')
+  const targets: Target[] = [...notifyTargets, ...purgeTargets]
   const botToken = baseUrl === undefined ? undefined : config.discord?.botToken
   if (targets.length === 0 && botToken === undefined) return undefined
   const product = config.status === undefined ? undefined : notifyProduct(config.status.product)
@@ -65,7 +70,7 @@ export function createNotifications (options: NotificationsOptions): Notificatio
     // Links are made only for notification targets, which need PUBLIC_BASE_URL (the configuration says so at start).
     database, clock, logger, targets, baseUrl: baseUrl ?? new URL('http://localhost/'),
     discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
-    product, crosspost, tuning: workerTuning
+    product, crosspost, deliverPurge: options.deliverPurge, tuning: workerTuning
   })
   const followers = rest === undefined || baseUrl === undefined || config.discord === undefined
     ? undefined

@@ -1,8 +1,8 @@
 // Sends one event to one target, whichever kind it is: the one place the worker and `notify test` both go through.
 import { deliverDiscord, type DiscordMessageStore, type DiscordOptions } from './discord.ts'
+import type { PurgeTarget } from '../config/edge.ts'
 import type { EventPayload } from './events.ts'
 import { linksFor } from './links.ts'
-import { deliverPurge } from './purge.ts'
 import { webhookProduct, type NotifyProduct } from './product.ts'
 import type { Outcome } from './outcome.ts'
 import type { Target } from './targets.ts'
@@ -18,6 +18,12 @@ export interface OutgoingEvent {
   at: number
 }
 
+/**
+ * Sends one purge to one shared cache: the edge's own (src/edge/purge-targets.ts), handed in from src/context.ts, so the
+ * outbox delivers purges without this floor importing the edge, which reads the model above it.
+ */
+export type PurgeSender = (target: PurgeTarget, keys: string[], timeoutMs: number) => Promise<Outcome>
+
 export interface SendOptions {
   baseUrl: URL
   messages: DiscordMessageStore
@@ -29,12 +35,15 @@ export interface SendOptions {
   product?: NotifyProduct | undefined
   /** Discord: called with each new message (crossposting). */
   onCreated?: DiscordOptions['onCreated']
+  /** Purge targets: how a purge is sent (createNotifications refuses purge targets without it). */
+  deliverPurge?: PurgeSender | undefined
 }
 
 export function sendEvent (target: Target, event: OutgoingEvent, options: SendOptions): Promise<Outcome> {
   if (target.kind === 'purge') {
     const keys = 'purge' in event.payload ? event.payload.purge.keys : []
-    return deliverPurge(target.purge, keys, options.timeoutMs)
+    if (options.deliverPurge === undefined) throw new Error('a purge target needs the edge\'s purge sender')
+    return options.deliverPurge(target.purge, keys, options.timeoutMs)
   }
   const links = linksFor(options.baseUrl, event.subject)
   if (target.kind === 'discord') {

@@ -15,7 +15,7 @@ import { discordMessagesOf, recordOutcome, untilWrittenFor } from './delivery-re
 import type { CreatedMessage } from './discord.ts'
 import type { EventPayload } from './events.ts'
 import type { Outcome } from './outcome.ts'
-import { sendEvent } from './send.ts'
+import { sendEvent, type PurgeSender } from './send.ts'
 import type { Target } from './targets.ts'
 
 const HOUR_MS = 3600_000
@@ -61,6 +61,8 @@ export interface WorkerOptions {
   product?: NotifyProduct | undefined
   /** NOTIFY_DISCORD_CROSSPOST: called with each new message of a Discord target. */
   crosspost?: ((message: CreatedMessage) => Promise<void>) | undefined
+  /** How purge targets are sent to (src/edge/purge-targets.ts); needed when `targets` has one. */
+  deliverPurge?: PurgeSender | undefined
   tuning?: Partial<WorkerTuning>
 }
 
@@ -95,7 +97,8 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
   }, {
     baseUrl, messages: discordMessagesOf(database, target.key, untilWritten), mention: options.discordMention, secret: options.webhookSecret,
-    timeoutMs: tuning.timeoutMs, now, product: options.product, onCreated: target.kind === 'discord' ? crosspost : undefined
+    timeoutMs: tuning.timeoutMs, now, product: options.product, onCreated: target.kind === 'discord' ? crosspost : undefined,
+    deliverPurge: options.deliverPurge
   })
 
   const deliver = async (target: Target, delivery: ClaimedDelivery) => {

@@ -3,7 +3,7 @@
 import { cpSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestContext } from 'node:test'
-import { openIncident } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/writes.ts'
 import { buildTestApp, tempDir, type Env } from '../helper.ts'
 
 export const BRANDED_YAML = `product:

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { loadConfig } from '../../src/config/index.ts'
 import { refusalInGerman } from '../../src/discord-commands/refusals-de.ts'
-import { checkWindow } from '../../src/incidents/operations.ts'
+import { checkWindow } from '../../src/incidents/writes.ts'
 import { InvalidInput, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle } from '../../src/incidents/rules.ts'
 import { parseTimeInput } from '../../src/incidents/time-input.ts'
 import { builtinDeclaration } from '../../src/declaration/declaration.ts'
@@ -44,7 +44,7 @@ describe('German refusals', () => {
       refusalOf(() => parseTimeInput('to', 'soon', now)),
       refusalOf(() => checkWindow({ startsAt: now + 2, endsAt: now + 1 }, now)),
       refusalOf(() => checkWindow({ startsAt: now - 2, endsAt: now - 1 }, now)),
-      // What the operations refuse after reading the database (src/incidents/operations.ts).
+      // What the operations refuse after reading the database (src/incidents/writes.ts).
       'there is no incident 7', 'incident 7 was resolved at 2026-11-21T10:00:00.000Z; open a new incident instead', 'incident 7 was resolved meanwhile; nothing was written',
       'there is no maintenance 3', 'maintenance 3 is already ended', 'maintenance 3 is already cancelled', 'maintenance 3 ended meanwhile; nothing was written',
       'status resolved makes no sense for a new incident',

@@ -1,5 +1,5 @@
 // The Follow docs' statuspage.io recipe names the one version that works (3.4.6 shipped without dist/), and it is
-// the version this suite pins and tests against in test/publish/statuspage.test.ts.
+// the version this suite pins and tests against in test/publish/statuspage-copy.test.ts.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import { runCli } from '../../src/cli/run.ts'
 import { loadConfig } from '../../src/config/index.ts'
 import { ConfigError } from '../../src/config/values.ts'
-import { aclEntry, parseBackend, varnishVcl } from '../../src/publish/varnish-vcl.ts'
+import { aclEntry, parseBackend, varnishVcl } from '../../src/edge/varnish-vcl.ts'
 
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp', ...env }).edge
 

@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { reportHeartbeat } from '../../src/bot/heartbeat-reporter.ts'
 import { seedHistory } from '../../src/demo/seed.ts'
 import { VERSION } from '../../src/monitor/version.ts'
-import { scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { scheduleMaintenance } from '../../src/incidents/writes.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 
 const healthSchema = Compile(HealthBody)

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Response as InjectResponse } from 'light-my-request'
-import { updateIncident } from '../../src/incidents/operations.ts'
+import { updateIncident } from '../../src/incidents/writes.ts'
 import { insertIncident } from '../../src/store/repositories/incidents.ts'
 import { buildTestApp } from '../helper.ts'
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { incidentList, maintenanceState, nextChange, type IncidentsData } from '../../src/incidents/view.ts'
-import { scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { scheduleMaintenance } from '../../src/incidents/writes.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp } from '../helper.ts'
 

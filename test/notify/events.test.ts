@@ -11,7 +11,7 @@ import { createMaintenanceClock } from '../../src/notify/maintenance-clock.ts'
 import { createStatusWatch } from '../../src/notify/status-watch.ts'
 import { openDatabase, type Database } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
-import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/operations.ts'
+import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/writes.ts'
 import { databaseBackends, testConfig } from '../helper.ts'
 import { runBinWith } from '../cli/run-bin.ts'
 

@@ -2,7 +2,7 @@
 // operations, shown by `notify list`, and never in a notification's payload.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/writes.ts'
 import { buildTestApp } from '../helper.ts'
 import { runCommand } from '../cli/run-bin.ts'
 

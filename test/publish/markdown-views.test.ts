@@ -6,7 +6,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { projectRoot } from '../../src/config/project-root.ts'
 import { readFrontMatter } from '../../src/docs/front-matter.ts'
-import { openIncident } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/writes.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 

@@ -1,7 +1,7 @@
 // Built again only on change: the memo per base URL, and the incidents rows keeping their identity while unchanged.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { openIncident } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/writes.ts'
 import { MAX_BASE_URLS, rebuiltOnChange } from '../../src/publish/rebuilt.ts'
 import { buildTestApp } from '../helper.ts'
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestContext } from 'node:test'
-import { openIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/operations.ts'
+import { openIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/writes.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { MINUTE_MS, minuteOf } from '../../src/lib/minutes.ts'
 import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../../src/store/repositories/component-checks.ts'

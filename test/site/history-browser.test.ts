@@ -8,7 +8,7 @@ import path from 'node:path'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { projectRoot } from '../../src/config/project-root.ts'
-import { openIncident, resolveIncident, updateIncident } from '../../src/incidents/operations.ts'
+import { openIncident, resolveIncident, updateIncident } from '../../src/incidents/writes.ts'
 import { buildTestApp } from '../helper.ts'
 import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 

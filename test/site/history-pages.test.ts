@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Response as InjectResponse } from 'light-my-request'
-import { resolveIncident } from '../../src/incidents/operations.ts'
+import { resolveIncident } from '../../src/incidents/writes.ts'
 import { insertIncident } from '../../src/store/repositories/incidents.ts'
 import { buildTestApp, databaseBackends, type TestApp } from '../helper.ts'
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/operations.ts'
+import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../../src/incidents/writes.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 
 const MINUTE = 60_000

@@ -8,7 +8,7 @@ import { writeDemoData } from '../../src/demo/demo-data.ts'
 import { startFakePlatform } from '../../src/demo/fake-platform.ts'
 import type { HealthBody, HistoryBody } from '../../src/api/health.ts'
 import type { IncidentsBody } from '../../src/api/incidents.ts'
-import { openIncident } from '../../src/incidents/operations.ts'
+import { openIncident } from '../../src/incidents/writes.ts'
 import { buildTestApp } from '../helper.ts'
 import { chromiumSkip, launchChromium } from './browser.ts'
 

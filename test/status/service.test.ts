@@ -2,7 +2,7 @@
 // the health body's indicator at once (by the clock, without a new probe), on SQLite and PostgreSQL.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/operations.ts'
+import { openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/writes.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { sendableBytes, type SendableBody } from '../../lib/serialized.ts'
 import { assetFiles } from '../../site/asset-files.ts'
 import { cacheControl } from '../headers.ts'
-import { VERSION_KEYS } from '../edge-headers.ts'
+import { VERSION_KEYS } from '../../edge/cache-headers.ts'
 import { sendSerialized } from '../send.ts'
 import { problems } from '../../api/problems.ts'
 

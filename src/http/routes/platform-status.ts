@@ -13,7 +13,7 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   // The value changes at most once a minute: serialise and hash it once, not per request.
   let serialised: Serialized<PlatformStatusBody> | undefined
-  /** The route's Cache-Control with its shared-cache lifetimes (src/http/edge-headers.ts), as the first answer found it. */
+  /** The route's Cache-Control with its shared-cache lifetimes (src/edge/cache-headers.ts), as the first answer found it. */
   let routeCacheControl: string | undefined
   /** The Cache-Control of each freshness left (0–60 s), built from the route's once. */
   const headers = new Map<number, string>()
@@ -58,7 +58,7 @@ export default async function platformStatusRoutes (fastify: FastifyInstance, op
     if (serialised?.value !== status) serialised = serialize(status)
     return serialised
   }
-  /** The route's Cache-Control (its shared-cache lifetimes included, src/http/edge-headers.ts) with this freshness left. */
+  /** The route's Cache-Control (its shared-cache lifetimes included, src/edge/cache-headers.ts) with this freshness left. */
   const cacheControlOf = (maxAgeSeconds: number): string => {
     let header = headers.get(maxAgeSeconds)
     if (header === undefined) {

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../../api/common.ts'
 import type { Context } from '../../../context.ts'
 import { ManualStatusAnswer } from '../../../operations/answers.ts'
 import { ComponentParams, ManualStatusBody } from '../schemas.ts'
-import { operatorOperations } from '../operations.ts'
+import { operatorOperations } from '../request-operations.ts'
 import { operatorProblemResponses } from '../responses.ts'
 
 export default async function operatorComponentRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {

@@ -8,7 +8,7 @@ import type { HeartbeatReport } from '../../../bot/heartbeat-reporter.ts'
 import type { Context } from '../../../context.ts'
 import { ForgottenShards, HeartbeatsAnswer } from '../../../operations/answers.ts'
 import { ForgetShardsBody, HeartbeatsBody } from '../schemas.ts'
-import { operatorOperations } from '../operations.ts'
+import { operatorOperations } from '../request-operations.ts'
 import { IdempotencyHeaders, postProblemResponses } from '../responses.ts'
 
 /** A batch of 1,000 full reports is ~80 KB: more than the 64 KiB every other route takes. */

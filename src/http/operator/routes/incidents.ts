@@ -7,7 +7,7 @@ import { checkId } from '../../../incidents/rules.ts'
 import { IncidentList, OperatorIncident } from '../../../operations/answers.ts'
 import { IdParams, IncidentUpdateBody, IncidentsQuery, OpenIncidentBody, ResolveBody } from '../schemas.ts'
 import { jsonResponse } from '../../../api/common.ts'
-import { operatorOperations } from '../operations.ts'
+import { operatorOperations } from '../request-operations.ts'
 import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
 
 export default async function operatorIncidentRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {

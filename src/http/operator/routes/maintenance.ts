@@ -7,7 +7,7 @@ import type { Context } from '../../../context.ts'
 import { checkId } from '../../../incidents/rules.ts'
 import { EndedMaintenance, MaintenanceList, OperatorMaintenance } from '../../../operations/answers.ts'
 import { EmptyBody, IdParams, ScheduleBody } from '../schemas.ts'
-import { operatorOperations } from '../operations.ts'
+import { operatorOperations } from '../request-operations.ts'
 import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
 
 export default async function operatorMaintenanceRoutes (fastify: FastifyInstance, options: { context: Context }): Promise<void> {

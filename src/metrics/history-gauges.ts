@@ -2,7 +2,7 @@
 import { Gauge, type Registry } from 'prom-client'
 import type { HistoryService } from '../monitor/history-service.ts'
 import { metricName as name } from './metric-name.ts'
-import { uptimeWindows } from './uptime-windows.ts'
+import { uptimeWindows } from '../publish/uptime-windows.ts'
 
 /** `uptime_ratio`, `checks_recorded`, `checks_expected` (per window) and `checks_buffered`. */
 export function registerHistoryGauges (registry: Registry, history: Pick<HistoryService, 'get'>, bufferedChecks: () => number): void {

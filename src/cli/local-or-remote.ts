@@ -9,7 +9,7 @@ import { remoteOperations } from '../operations/remote.ts'
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import { withExistingDatabase } from './options.ts'
-import { remoteOf } from './remote.ts'
+import { remoteOf } from './remote-options.ts'
 
 export function operationsFor (command: string, options: { url?: string, token?: string }, config: Config): Operations {
   const remote = remoteOf(command, options, config)

@@ -19,6 +19,7 @@ import { purgeEvent } from '../notify/events.ts'
 import type { StatusService } from '../status/service.ts'
 import type { Database } from '../store/database.ts'
 import { changeEdgeState, readEdgeState } from '../store/repositories/edge-state.ts'
+import { VERSION_KEYS } from './cache-headers.ts'
 
 /** What the keys show, in a form two replicas compute alike: no times of checks or fetches, no latencies. */
 export interface Shown {
@@ -143,7 +144,7 @@ export function createEdgePurge (options: EdgePurgeOptions): EdgePurge {
     const recorded = await readEdgeState(database, 'version')
     if (recorded === version) return
     const at = new Date(clock.now()).toISOString()
-    if (await changeEdgeState(database, 'version', recorded, version, at, purgeEvent(['docs', 'version'], at))) {
+    if (await changeEdgeState(database, 'version', recorded, version, at, purgeEvent([...VERSION_KEYS], at))) {
       logger.info('edge: a new version; version-only documents purged')
     }
   }

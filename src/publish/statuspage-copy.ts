@@ -6,7 +6,7 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { HealthBody } from '../api/health.ts'
 import type {
   StatuspageComponent, StatuspageIncident, StatuspagePage, StatuspageScheduledMaintenance, StatuspageStatusField
-} from '../api/statuspage.ts'
+} from '../api/statuspage-copy.ts'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'

@@ -1,8 +1,8 @@
 // One purge request to one shared cache, shaped as docs/en/operations.md#edge-purge says for each kind. A failure is an Outcome with our own
 // words (a status code, "timeout"): never the URL, a host name or a token.
 import type { PurgeTarget } from '../config/edge.ts'
-import { DeliveryError, retryAfterMs, sendRequest, type RequestOptions } from './http-request.ts'
-import type { Outcome } from './outcome.ts'
+import { DeliveryError, retryAfterMs, sendRequest, type RequestOptions } from '../notify/http-request.ts'
+import type { Outcome } from '../notify/outcome.ts'
 
 /** The request a purge of `keys` is for `target`: where it goes and what it carries. */
 export function purgeRequest (target: PurgeTarget, keys: string[], timeoutMs: number): { url: URL, request: RequestOptions } {
