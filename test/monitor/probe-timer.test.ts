@@ -40,9 +40,10 @@ describe('the probe stopwatch', () => {
     await wait
     await sleep(200)
     const measured = timer.elapsedMs()
-    // The 200 ms after the block count (less the stalls a loaded machine puts in them); the 400 ms block does not: a
-    // stopwatch that counted it reads 600 ms or more, one that left out the wait too reads next to nothing.
-    assert.ok(measured >= 20 && measured < BLOCK_MS, `measured ${measured} ms`)
+    // The 400 ms block does not count: a stopwatch that counted it reads 600 ms or more. The 200 ms after it do, less the
+    // stalls a loaded machine puts in them (the stopwatch cannot tell a core taken away from a blocked loop; 15 ms was
+    // seen on a clean clone beside other work), so only a stopwatch that left out every wait reads under 1 ms.
+    assert.ok(measured >= 1 && measured < BLOCK_MS, `measured ${measured} ms`)
   })
 
   for (const backend of databaseBackends()) {
