@@ -5,7 +5,7 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../view/status-format.js'
-import { LATEST_UPDATES, TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
+import { LATEST_UPDATES, TEXT, componentLayout, headline, headlineDetail, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
 import { incidentHref, statusPathOf } from '../view/status-links.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { ShownStatus } from '../status/model.ts'
@@ -94,8 +94,8 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   if (status === null || health === null) {
     out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
   } else {
-    // The model's page indicator in the page's words (docs/en/architecture.md#status-model).
-    out.push(`**${headline(words, status)}** — ${words.overallDetail[status.indicator]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
+    // The model's page indicator in the page's words (docs/en/architecture.md#status-model), as the page's headline says it.
+    out.push(`**${headline(words, status)}** — ${headlineDetail(words, status)}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
 
   if (incidents !== null && incidents.maintenance !== null) {
@@ -186,11 +186,6 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
     '- `/api/v1/health/components`', '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
   if (follow !== undefined) out.push(...followMarkdown({ ...follow, lang }, `## ${followWords(lang).heading}`))
   return out.join('\n')
-}
-
-/** The page's words for the model's indicator (status-text.js `indicator`), else the model's own description. */
-export function headline (words: Words, status: Pick<ComponentsBody, 'indicator'>): string {
-  return words.overall[status.indicator]
 }
 
 /** A status of the model in the page's words: Statuspage's five as the page names them, `unknown` as "not monitored". */

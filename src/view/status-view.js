@@ -1,7 +1,7 @@
 // The status page's sections as HTML, from the API bodies (docs/en/api.md#endpoints). The server renders the first page
 // with these and the refresh script re-renders each section with the same functions, so both always agree.
 // A body that could not be had is null: its sections say so instead of failing.
-import { TEXT } from './status-text.js'
+import { TEXT, headline, headlineDetail } from './status-text.js'
 import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
@@ -9,7 +9,7 @@ import { shardFinderSection, shardsSection } from './status-shards.js'
 import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref } from './status-links.js'
 import { SPARKLINE_MIN_MINUTES } from './status-sparkline.js'
 
-export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
+export { TEXT, headline, headlineDetail, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
@@ -19,6 +19,13 @@ const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical:
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
 /** How the page indicator looks: its colour and icon (the words are text.overall[indicator]); the home page's summary too. */
 export const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
+
+/** How the headline of a model body looks: its indicator's kind, and `unknown` while no component has reported. */
+export function headlineKind (status) {
+  const unknown = status.unknownComponents ?? 0
+  if (status.indicator === 'none' && unknown > 0 && unknown >= status.components.length) return 'unknown'
+  return HEADLINE_KIND[status.indicator] ?? 'unknown'
+}
 /** How a component's or group's status looks (the words are text.componentStatus[status]). */
 export const STATUS_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
@@ -52,17 +59,17 @@ export function statusBadge (text, status) {
   return badge(STATUS_KIND[status] ?? 'unknown', text.componentStatus[status] ?? status)
 }
 
-/** Section "overall": the headline, the model's page indicator (docs/en/architecture.md#status-model) and nothing else. */
+/** Section "overall": the headline, the model's page indicator (docs/en/architecture.md#status-model) in words, and nothing else. */
 function overallSection (text, components) {
   if (components === null) {
     return `<section id="overall" class="overall overall--unknown" aria-labelledby="overall-title"><div class="overall-icon">${icon('unknown')}</div>` +
       `<div><h2 id="overall-title">${esc(text.status.unknown)}</h2>${unavailable(text)}</div></section>`
   }
   const { indicator } = components
-  const kind = HEADLINE_KIND[indicator] ?? 'unknown'
+  const kind = headlineKind(components)
   return `<section id="overall" class="overall overall--${kind}" data-indicator="${esc(indicator)}" aria-labelledby="overall-title">` +
-    `<div class="overall-icon">${icon(kind)}</div><div><h2 id="overall-title">${esc(text.overall[indicator] ?? components.description)}</h2>` +
-    `<p>${esc(text.overallDetail[indicator] ?? '')}</p>` +
+    `<div class="overall-icon">${icon(kind)}</div><div><h2 id="overall-title">${esc(headline(text, components))}</h2>` +
+    `<p>${esc(headlineDetail(text, components))}</p>` +
     `<p class="meta">${esc(text.updatedAt)} ${time(components.updatedAt, dateTime(text, components.updatedAt))}</p></div></section>`
 }
 

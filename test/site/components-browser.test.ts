@@ -61,6 +61,17 @@ describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout:
     assert.equal(await page.locator('#status-announce').innerText(), 'All systems operational')
     assert.equal(await page.locator('[data-group="web"] details').getAttribute('open'), '', 'opened by the reader: stays open')
     assert.equal(await page.locator('[data-group="bot"] details').getAttribute('open'), null, 'closed by the reader: stays closed')
+
+    // The same indicator with components that have not reported: the headline, the title and the announcement say so.
+    const unknown = data.groupedSituation('unknown')
+    fixture.componentsBody = unknown.components
+    await page.clock.runFor(60_000)
+    await page.waitForSelector('#status[data-refreshes="2"]', { state: 'attached', timeout: 10_000 })
+    assert.equal(await page.locator('#status').getAttribute('data-indicator'), 'none')
+    const words = 'All reporting systems operational; 4 components have not reported yet'
+    assert.equal(await page.locator('#overall h2').innerText(), words)
+    assert.equal(await page.title(), `Acme status – ${words}`)
+    assert.equal(await page.locator('#status-announce').innerText(), words)
     assert.deepEqual(problems, [])
   })
 

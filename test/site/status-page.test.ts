@@ -126,6 +126,28 @@ describe('status page', () => {
     }
   })
 
+  it('says how many components have not reported yet, and never that all systems are operational while some have not', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    const body = fixture.components()
+    assert.equal(body.components.length, 3)
+    const cases = [
+      ['none', 1, 'ok', 'All reporting systems operational; 1 component has not reported yet', 'The components that have reported are running normally; the status of the others is not known yet.',
+        'Alle meldenden Systeme betriebsbereit; 1 Komponente hat sich noch nicht gemeldet', 'Die Komponenten, die sich gemeldet haben, laufen normal; der Status der übrigen ist noch nicht bekannt.'],
+      ['none', 3, 'unknown', 'No component has reported yet', 'Nothing has been measured yet, so the status is not known.',
+        'Noch hat sich keine Komponente gemeldet', 'Noch wurde nichts gemessen, daher ist der Status nicht bekannt.'],
+      ['minor', 2, 'degraded', 'Minor service disruption', 'Some parts are slower or less reliable than usual. We are on it. 2 components have not reported yet.',
+        'Kleinere Störung', 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum. 2 Komponenten haben sich noch nicht gemeldet.']
+    ] as const
+    for (const [indicator, unknownComponents, kind, en, enDetail, de, deDetail] of cases) {
+      fixture.componentsBody = { ...body, indicator, unknownComponents }
+      for (const [url, words, detail] of [['/status', en, enDetail], ['/de/status', de, deDetail]] as const) {
+        const html = (await app.inject(url)).body
+        assert.match(html, new RegExp(`<section id="overall" class="overall overall--${kind}" data-indicator="${indicator}"`), `${url} ${indicator} ${unknownComponents}`)
+        assert.ok(html.includes(`<h2 id="overall-title">${words}</h2><p>${detail}</p>`), `${url} ${indicator} ${unknownComponents}`)
+      }
+    }
+  })
+
   it('still renders when parts of the data are not available, saying which', async (t) => {
     const { app, fixture } = await buildSiteApp(t)
     fixture.historyBody = new Error('database gone')
