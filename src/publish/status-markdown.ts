@@ -98,22 +98,16 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
     out.push(`**${headline(words, status)}** — ${headlineDetail(words, status)}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
 
+  // What is going on now first, as on the page (docs/en/status-page.md#order): open incidents, then the active window.
+  out.push(`## ${words.activeIncidents}`, '')
+  if (incidents === null) out.push(words.sectionUnavailable, '')
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
+
   if (incidents !== null && incidents.maintenance !== null) {
     const m = incidents.maintenance
     out.push(`## ${words.maintenanceNow}: ${markdownText(m.title)}`, '', markdownText(m.message), '',
       words.maintenanceWindow(when(m.startsAt), when(m.endsAt)), '')
   }
-  if (incidents !== null && incidents.upcomingMaintenance.length > 0) {
-    out.push(`## ${words.upcomingHeading}`, '')
-    for (const m of incidents.upcomingMaintenance) {
-      out.push(`- **${markdownText(m.title)}** — ${words.maintenanceWindow(when(m.startsAt), when(m.endsAt))}. ${markdownText(m.message)}`)
-    }
-    out.push('')
-  }
-
-  out.push(`## ${words.activeIncidents}`, '')
-  if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
 
   out.push(`## ${words.componentsHeading}`, '')
   if (status === null) {
@@ -134,6 +128,15 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
     out.push('')
     // The shard counts of the shards body, as the page's shards section has them.
     if (bodies.shards !== null) out.push(`${words.shards(bodies.shards.connected, bodies.shards.total)}.`, '')
+  }
+
+  // Planned work after what is now.
+  if (incidents !== null && incidents.upcomingMaintenance.length > 0) {
+    out.push(`## ${words.upcomingHeading}`, '')
+    for (const m of incidents.upcomingMaintenance) {
+      out.push(`- **${markdownText(m.title)}** — ${words.maintenanceWindow(when(m.startsAt), when(m.endsAt))}. ${markdownText(m.message)}`)
+    }
+    out.push('')
   }
 
   out.push(`## ${more.uptimeHeading}`, '')

@@ -168,23 +168,22 @@ function maintenanceWindow (text, maintenance) {
   return esc(text.maintenanceWindow(dateTime(text, maintenance.startsAt), dateTime(text, maintenance.endsAt)))
 }
 
-/** Section "maintenance": the active window as a banner, then upcoming ones; empty when there are none. */
+/** Section "maintenance": the active window as a banner, right under the active incidents; empty (hidden) without one. */
 function maintenanceSection (text, incidents, latest = {}) {
-  if (incidents === null || (incidents.maintenance === null && incidents.upcomingMaintenance.length === 0)) {
-    return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
-  }
-  const parts = []
-  const active = incidents.maintenance
-  if (active !== null) {
-    parts.push(`<div class="maintenance-banner" role="note">${icon('maintenance')}<div><h2 id="maintenance-title">${esc(text.maintenanceNow)}: ${esc(active.title)}</h2>` +
-      `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p>${affectedComponents(text, active, latest.components)}</div></div>`)
-  }
-  if (incidents.upcomingMaintenance.length > 0) {
-    const items = incidents.upcomingMaintenance.map((m) => `<li><strong>${esc(m.title)}</strong><p class="meta">${maintenanceWindow(text, m)}</p>` +
-      `<p class="message">${esc(m.message)}</p>${affectedComponents(text, m, latest.components)}</li>`).join('')
-    parts.push(`<div class="card upcoming"><h2>${esc(text.upcomingHeading)}</h2><ul class="plain">${items}</ul></div>`)
-  }
-  return `<section id="maintenance" class="maintenance-slot" aria-label="${esc(text.maintenanceHeading)}">${parts.join('')}</section>`
+  const active = incidents?.maintenance ?? null
+  if (active === null) return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
+  return `<section id="maintenance" class="maintenance-slot" aria-label="${esc(text.maintenanceHeading)}">` +
+    `<div class="maintenance-banner" role="note">${icon('maintenance')}<div><h2 id="maintenance-title">${esc(text.maintenanceNow)}: ${esc(active.title)}</h2>` +
+    `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p>${affectedComponents(text, active, latest.components)}</div></div></section>`
+}
+
+/** Section "upcoming-maintenance": windows that have not started, below the components; empty (hidden) without any. */
+function upcomingMaintenanceSection (text, incidents, latest = {}) {
+  const upcoming = incidents?.upcomingMaintenance ?? []
+  if (upcoming.length === 0) return '<section id="upcoming-maintenance" class="maintenance-slot" aria-label="' + esc(text.upcomingHeading) + '" hidden></section>'
+  const items = upcoming.map((m) => `<li><strong>${esc(m.title)}</strong><p class="meta">${maintenanceWindow(text, m)}</p>` +
+    `<p class="message">${esc(m.message)}</p>${affectedComponents(text, m, latest.components)}</li>`).join('')
+  return `<section id="upcoming-maintenance" class="card upcoming" aria-labelledby="upcoming-title"><h2 id="upcoming-title">${esc(text.upcomingHeading)}</h2><ul class="plain">${items}</ul></section>`
 }
 
 /** Section "platform": Discord's own status, how fresh it is, its components and open incidents. */
@@ -266,14 +265,19 @@ function pastIncidentsSection (text, incidents, latest = {}) {
   return `${open}<ul class="plain incidents">${past.map((incident) => pastIncidentItem(text, incident, latest.components)).join('')}</ul>${older}</section>`
 }
 
-/** Every section, in page order, from whichever bodies are there (null for one that could not be had). */
+/**
+ * Every section, in page order, from whichever bodies are there (null for one that could not be had). What is going
+ * on now comes first (docs/en/status-page.md#order): a reader who comes during an incident sees it under the headline,
+ * before the components; planned work comes after them.
+ */
 export function renderSections (text, bodies) {
   const { components, history, discord, incidents, shards } = bodies
   return [
     overallSection(text, components),
+    activeIncidentsSection(text, incidents, bodies),
     maintenanceSection(text, incidents, bodies),
     componentsSection(text, components, bodies),
-    activeIncidentsSection(text, incidents, bodies),
+    upcomingMaintenanceSection(text, incidents, bodies),
     shardFinderSection(text),
     shardsSection(text, shards),
     uptimeSection(text, history, incidents, components),
@@ -297,12 +301,14 @@ export const SECTIONS_OF = {
     components: componentsSection,
     // Incidents and windows name components: their sections take the names from here.
     maintenance: once('incidents', (text, _components, latest) => maintenanceSection(text, latest.incidents, latest)),
+    'upcoming-maintenance': once('incidents', (text, _components, latest) => upcomingMaintenanceSection(text, latest.incidents, latest)),
     'active-incidents': once('incidents', (text, _components, latest) => activeIncidentsSection(text, latest.incidents, latest)),
     'past-incidents': once('incidents', (text, _components, latest) => pastIncidentsSection(text, latest.incidents, latest)),
     uptime: once('history', (text, components, latest) => uptimeSection(text, latest.history, latest.incidents ?? null, components))
   },
   incidents: {
     maintenance: maintenanceSection,
+    'upcoming-maintenance': upcomingMaintenanceSection,
     'active-incidents': activeIncidentsSection,
     'past-incidents': pastIncidentsSection,
     // A component links to the incidents naming it, by title.

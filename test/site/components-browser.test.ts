@@ -75,6 +75,21 @@ describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout:
     assert.deepEqual(problems, [])
   })
 
+  it('at 375 px an open incident is in the first viewport, above the components; upcoming maintenance comes after them', async (t) => {
+    const { page, base, problems } = await open(t, { viewport: { width: 375, height: 740 } })
+    for (const url of ['/status', '/de/status']) {
+      await page.goto(`${base}${url}`)
+      const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y
+      const incident = await top('#active-incidents .incident')
+      assert.ok(incident < 700, `${url}: the first open incident starts at ${incident} px, inside the first viewport`)
+      assert.ok(await top('#maintenance .maintenance-banner') > incident, `${url}: the active window right after the open incidents`)
+      assert.ok(await top('#components') > await top('#maintenance .maintenance-banner'), `${url}: both above the components`)
+      const upcoming = await top('#upcoming-maintenance')
+      assert.ok(upcoming > await top('#components'), `${url}: upcoming maintenance (${upcoming} px) below the components`)
+    }
+    assert.deepEqual(problems, [])
+  })
+
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const url of ['/status', '/de/status']) {
       it(`${url} with groups (${colorScheme}): axe finds no serious or critical violations`, async (t) => {

@@ -9,7 +9,7 @@ import * as data from './fixtures.ts'
 import { NOW, XSS_TITLE, history } from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 
-const SECTIONS = ['overall', 'maintenance', 'components', 'active-incidents', 'shard-finder', 'shards', 'uptime', 'last-day', 'platform', 'past-incidents']
+const SECTIONS = ['overall', 'active-incidents', 'maintenance', 'components', 'upcoming-maintenance', 'shard-finder', 'shards', 'uptime', 'last-day', 'platform', 'past-incidents']
 
 /** The attribute or text of every match of `pattern` (one capture group) in `html`. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1])
@@ -29,7 +29,7 @@ describe('status page', () => {
     assert.match(html, /<h2 id="overall-title">Minor service disruption<\/h2>/)
     assert.match(html, /<div id="status" [^>]*data-indicator="minor">/)
     const order = SECTIONS.map((id) => html.indexOf(`<section id="${id}"`))
-    assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: the bot first')
+    assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: what is going on now first, planned work after the components')
     assert.match(html, /Maintenance in progress: Database upgrade/)
     assert.match(html, /Cache cluster resize/)
     assert.match(html, /14 of 16 shards connected/)
@@ -165,7 +165,7 @@ describe('status page', () => {
     const response = await app.inject('/status')
     assert.equal(response.statusCode, 200)
     html = response.body
-    for (const id of SECTIONS.filter((id) => id !== 'maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
+    for (const id of SECTIONS.filter((id) => id !== 'maintenance' && id !== 'upcoming-maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
     assert.match(html, /<title>System status<\/title>/)
     assert.match(html, /data-indicator="unknown"/)
   })
@@ -175,6 +175,7 @@ describe('status page', () => {
     fixture.incidentsBody = { maintenance: null, upcomingMaintenance: [], incidents: [] }
     const html = (await app.inject('/status')).body
     assert.match(html, /<section id="maintenance" class="maintenance-slot" aria-label="Maintenance" hidden><\/section>/)
+    assert.match(html, /<section id="upcoming-maintenance" class="maintenance-slot" aria-label="Upcoming maintenance" hidden><\/section>/)
     assert.match(html, /No active incidents\./)
     assert.match(html, /No incidents in the last 90 days\./)
   })
