@@ -28,6 +28,7 @@ describe('/status.md', () => {
       for (const heading of ['## Active incidents', '## Components', '## Uptime', '## Discord', '## Past incidents (90 days)']) {
         assert.ok(first.body.includes(`\n${heading}\n`), heading)
       }
+      assert.ok(first.body.indexOf('\n## Active incidents\n') < first.body.indexOf('\n## Components\n'), 'what is going on now first, as on the page')
       assert.match(first.body, /\| Database `database` \| Operational \| [\d.]+ ms \|/)
       assert.match(first.body, /\| Last 24 hours \| 100% \| 1 of 1440 \|/)
       assert.ok(first.body.includes('No active incidents.'))
