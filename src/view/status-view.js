@@ -86,13 +86,14 @@ function affectedBy (text, component, incidents) {
 
 /**
  * A measured component's response time of the last 24 hours, a server-rendered SVG image whose `alt` gives the latest
- * figure; with fewer than SPARKLINE_MIN_MINUTES minutes recorded in the history (a new install, a new component),
- * "Not enough data yet" in words instead.
+ * figure; with fewer than SPARKLINE_MIN_MINUTES minutes with a measured response time in the history (a new install, a
+ * new component, a check whose minutes carry none), "Not enough data yet" in words instead: the image would be blank.
+ * Minutes with a status but no response time (down, or a push without one) draw nothing, so they do not count.
  */
 function sparklineImage (text, component, history) {
   if (component.latencyMs === null) return ''
-  const recorded = history == null ? 0 : history.checks.filter((check) => (check.components[component.id] ?? 'unknown') !== 'unknown').length
-  if (recorded < SPARKLINE_MIN_MINUTES) return `<p class="component-sparkline-empty meta">${esc(text.sparklineNotEnough)}</p>`
+  const measured = history?.latencyMinutes?.[component.id] ?? 0
+  if (measured < SPARKLINE_MIN_MINUTES) return `<p class="component-sparkline-empty meta">${esc(text.sparklineNotEnough)}</p>`
   return `<img class="component-sparkline" src="${esc(latencyImageHref(component.id))}" alt="${esc(text.sparklineAlt(millis(text, component.latencyMs)))}" width="287" height="100" loading="lazy" decoding="async">`
 }
 
