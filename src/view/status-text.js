@@ -126,6 +126,8 @@ export const TEXT = {
     uptimeTable: 'Daily figures',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} min down` : `${Math.floor(minutes / 60)} h ${minutes % 60} min down`,
     dayHint: 'Point at a day, or tap or focus it and use the arrow keys, for its figures. A day with an incident links to it.',
+    /** Beside the bars (docs/en/status-definitions.md#uptime): they are measured, a status also counts incidents. */
+    barsMeasured: 'These bars and the last 24 hours show what the checks measured. A component\'s status also counts open incidents and maintenance, so it can differ from its bars.',
     uptimeTableCaption: 'Uptime per day, newest first',
     uptimeTableHead: ['Date', 'Uptime', 'Checks recorded', 'Degraded', 'Down'],
     uptimeTableLatencyHead: ['Response time (median)', 'Response time (95th percentile)'],
@@ -251,6 +253,7 @@ export const TEXT = {
     uptimeTable: 'Tageswerte',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} Min. ausgefallen` : `${Math.floor(minutes / 60)} Std. ${minutes % 60} Min. ausgefallen`,
     dayHint: 'Zeigen Sie auf einen Tag oder tippen bzw. fokussieren Sie ihn und nutzen Sie die Pfeiltasten, um seine Werte zu sehen. Ein Tag mit einem Vorfall verlinkt ihn.',
+    barsMeasured: 'Diese Balken und die letzten 24 Stunden zeigen, was die Prüfungen gemessen haben. Der Status einer Komponente berücksichtigt auch offene Vorfälle und Wartungen und kann daher von ihren Balken abweichen.',
     uptimeTableCaption: 'Verfügbarkeit je Tag, neueste zuerst',
     uptimeTableHead: ['Datum', 'Verfügbarkeit', 'Erfasste Prüfungen', 'Eingeschränkt', 'Ausgefallen'],
     uptimeTableLatencyHead: ['Antwortzeit (Median)', 'Antwortzeit (95. Perzentil)'],
