@@ -49,7 +49,15 @@ export type PublicGroup = Static<typeof PublicGroup>
 
 export const ComponentsBody = Type.Object({
   indicator: Indicator,
-  description: Type.String({ description: 'The indicator in Statuspage\'s words, e.g. "Minor Service Outage".' }),
+  description: Type.String({
+    description: 'The indicator in Statuspage\'s words, e.g. "Minor Service Outage"; with `none` and components that have ' +
+      'not reported yet, "All Reporting Systems Operational; 2 Components Have Not Reported Yet" (or "No Component Has Reported Yet").'
+  }),
+  unknownComponents: Type.Integer({
+    minimum: 0,
+    description: 'How many components are `unknown` (nothing measured yet, no incident or window naming them). The headline ' +
+      'then says that they have not reported instead of that all systems are operational.'
+  }),
   updatedAt: Type.String({ format: 'date-time', description: 'When this status was computed.' }),
   components: Type.Array(PublicComponent, { description: 'Every declared component, in page order.' }),
   groups: Type.Array(PublicGroup, { description: 'Groups with at least one component, in page order.' })
@@ -60,6 +68,7 @@ export const ComponentsBody = Type.Object({
   examples: [{
     indicator: 'minor',
     description: 'Minor Service Outage',
+    unknownComponents: 0,
     updatedAt: '2026-11-21T12:00:00.000Z',
     components: [
       { id: 'commands', name: { en: 'Commands', de: 'Befehle' }, description: null, group: 'bot', status: 'degraded_performance', message: null, latencyMs: 41, incidents: [7], maintenance: [] },

@@ -135,6 +135,10 @@ export const HistoryBody = Type.Object({
   generatedAt: DateTime('When this history was computed (at most once a minute).'),
   checkIntervalSeconds: Type.Literal(60),
   checks: Type.Array(HistoryCheck, { description: 'One check per minute of the last 24 hours, oldest first; minutes with no record are absent.' }),
+  latencyMinutes: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+    description: 'Per component (the three, then every other declared one): how many of its minutes in the last 24 hours carry a ' +
+      'measured response time. The status page draws a component\'s response-time chart from 15 of them, and says "Not enough data yet" below.'
+  }),
   uptime: Type.Object({
     days: Type.Literal(90),
     from: Type.String({ format: 'date' }),
@@ -182,6 +186,7 @@ function historyExample () {
     generatedAt: '2026-11-21T12:00:00.000Z',
     checkIntervalSeconds: 60,
     checks: [{ at: '2026-11-21T11:59:00.000Z', status: 'ok', components: { database: 'ok', cache: 'ok', bot: 'ok', dashboard: 'ok' } }],
+    latencyMinutes: { database: 1, cache: 1, bot: 1, dashboard: 1 },
     uptime: { days: 90, from: day(0), to: day(89), percent: 99.992, components: { database: 100, cache: 100, bot: 99.992, dashboard: 100 }, daily }
   }
 }

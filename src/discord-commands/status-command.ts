@@ -4,7 +4,7 @@
 import type { Interaction } from './interaction.ts'
 import { COLOURS, fitEmbed, type Embed } from '../notify/discord-embed.ts'
 import { incidentUrl, statusUrl } from '../view/status-links.js'
-import { TEXT } from '../view/status-view.js'
+import { TEXT, headline } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { WORDS } from './words.ts'
@@ -31,7 +31,7 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
   }
   const embed: Embed = {
     title: text.pageTitle(context.declaration.product.name),
-    description: text.overall[status.indicator],
+    description: headline(text, status),
     color: INDICATOR_COLOURS[status.indicator],
     fields: [
       {

@@ -134,6 +134,7 @@ export function buildHistory (data: HistoryData): HistoryBody {
     generatedAt: new Date(data.now).toISOString(),
     checkIntervalSeconds: 60,
     checks: minuteChecks(data.checks, components),
+    latencyMinutes: latencyMinutes(data.checks, components),
     uptime: {
       days: UPTIME_DAYS,
       from,
@@ -143,6 +144,16 @@ export function buildHistory (data: HistoryData): HistoryBody {
       daily
     }
   }
+}
+
+/** Per component, its minutes with a measured latency: as many as its response-time chart (src/view/status-sparkline.js) has. */
+function latencyMinutes (rows: ComponentCheckRow[], components: readonly string[]): Record<string, number> {
+  const counts = new Map(components.map((component) => [component, 0]))
+  for (const row of rows) {
+    const count = counts.get(row.component)
+    if (row.latencyMs !== null && count !== undefined) counts.set(row.component, count + 1)
+  }
+  return Object.fromEntries(counts)
 }
 
 /** One check per minute that has an overall row, oldest first; a reported component without a row that minute is `unknown`. */

@@ -1,5 +1,6 @@
 // The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and German): one entry per published update,
-// written by the `feed` library. Operator text is HTML-escaped: both formats carry titles and content as HTML; a
+// written by the `feed` library. Titles are plain text, as readers show them (XML-escaped once, never HTML-escaped:
+// `Tom & Jerry` reads as that, not `Tom &amp; Jerry`); content is HTML, with operator text HTML-escaped in it. A
 // character XML cannot carry (from a row older than the input rules) is replaced, so the feed always parses.
 import { Feed, type Item } from 'feed'
 import type { PublicComponent } from '../api/components.ts'
@@ -77,8 +78,39 @@ export function buildFeed (options: FeedOptions): string {
     generator: false,
     ttl: 1
   })
-  for (const event of events) feed.addItem(item(event, text, options))
-  return xmlSafe(format === 'atom' ? withLanguage(feed.atom1(), text.language) : feed.rss2())
+  const titles = events.map((event) => entryTitle(event, text))
+  // The library writes Atom titles as `type="html"`, in which a reader takes `<b>` for markup, and RSS titles as CDATA:
+  // each title is a placeholder here and becomes plain, XML-escaped text below, the same in both formats.
+  events.forEach((event, index) => feed.addItem(item(event, text, options, titlePlaceholder(index))))
+  return xmlSafe(format === 'atom' ? withTextTitles(withLanguage(feed.atom1(), text.language), titles, 'atom') : withTextTitles(feed.rss2(), titles, 'rss'))
+}
+
+/** An entry's title as readers show it: the step and the incident's or window's title, plain text. */
+function entryTitle (event: FeedEvent, text: FeedText): string {
+  return event.kind === 'incident' ? `[${text.incidentStatus[event.status]}] ${event.title}` : `[${text.maintenanceStep[event.step]}] ${event.title}`
+}
+
+/** What the library is given as the Atom title of entry `index`: letters, digits and dashes, so it comes out as it went in. */
+function titlePlaceholder (index: number): string {
+  return `status-api-entry-title-${index}`
+}
+
+/**
+ * The entries' titles as plain text, XML-escaped once, in place of the library's placeholders: Atom's `type="text"`
+ * (RFC 4287 §3.1.1), RSS's plain `<title>`. A placeholder that is not where it was put is an error, not a feed with a
+ * wrong title.
+ */
+function withTextTitles (feed: string, titles: readonly string[], format: FeedFormat): string {
+  return titles.reduce((xml, title, index) => {
+    const written = format === 'atom' ? `<title type="html"><![CDATA[${titlePlaceholder(index)}]]></title>` : `<title><![CDATA[${titlePlaceholder(index)}]]></title>`
+    if (!xml.includes(written)) throw new Error(`The feed library wrote an ${format} entry title this code does not know.`)
+    return xml.replace(written, () => format === 'atom' ? `<title type="text">${escapeXml(title)}</title>` : `<title>${escapeXml(title)}</title>`)
+  }, feed)
+}
+
+/** Text for XML character data: the three characters that would be markup, escaped once. */
+function escapeXml (text: string): string {
+  return text.replace(/[&<>]/g, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
 }
 
 const ATOM_ROOT = '<feed xmlns="http://www.w3.org/2005/Atom">'
@@ -89,7 +121,7 @@ function withLanguage (atom: string, language: string): string {
   return atom.replace(ATOM_ROOT, `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">`)
 }
 
-function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {
+function item (event: FeedEvent, text: FeedText, options: FeedOptions, title: string): Item {
   const { lang } = options
   const date = new Date(event.at)
   const names = componentNames(event.components, options.components ?? [], lang)
@@ -98,7 +130,7 @@ function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {
   if (event.kind === 'incident') {
     const status = text.incidentStatus[event.status]
     return {
-      title: escapeHtml(`[${status}] ${event.title}`),
+      title,
       id: entryId(options.baseUrl, event),
       link: incidentUrl(options, lang, event.incidentId),
       date,
@@ -109,7 +141,7 @@ function item (event: FeedEvent, text: FeedText, options: FeedOptions): Item {
   }
   const step = text.maintenanceStep[event.step]
   return {
-    title: escapeHtml(`[${step}] ${event.title}`),
+    title,
     id: entryId(options.baseUrl, event),
     link: maintenanceUrl(options, lang, event.maintenanceId),
     date,

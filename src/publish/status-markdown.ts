@@ -5,7 +5,7 @@ import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../view/status-format.js'
-import { LATEST_UPDATES, TEXT, componentLayout, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
+import { LATEST_UPDATES, TEXT, componentLayout, headline, headlineDetail, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
 import { incidentHref, statusPathOf } from '../view/status-links.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { ShownStatus } from '../status/model.ts'
@@ -94,26 +94,20 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   if (status === null || health === null) {
     out.push(`**${words.status.unknown}** — ${words.sectionUnavailable}`, '')
   } else {
-    // The model's page indicator in the page's words (docs/en/architecture.md#status-model).
-    out.push(`**${headline(words, status)}** — ${words.overallDetail[status.indicator]}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
+    // The model's page indicator in the page's words (docs/en/architecture.md#status-model), as the page's headline says it.
+    out.push(`**${headline(words, status)}** — ${headlineDetail(words, status)}`, '', `${words.checkedAt}: ${when(health.checkedAt)}`, '')
   }
+
+  // What is going on now first, as on the page (docs/en/status-page.md#order): open incidents, then the active window.
+  out.push(`## ${words.activeIncidents}`, '')
+  if (incidents === null) out.push(words.sectionUnavailable, '')
+  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
 
   if (incidents !== null && incidents.maintenance !== null) {
     const m = incidents.maintenance
     out.push(`## ${words.maintenanceNow}: ${markdownText(m.title)}`, '', markdownText(m.message), '',
       words.maintenanceWindow(when(m.startsAt), when(m.endsAt)), '')
   }
-  if (incidents !== null && incidents.upcomingMaintenance.length > 0) {
-    out.push(`## ${words.upcomingHeading}`, '')
-    for (const m of incidents.upcomingMaintenance) {
-      out.push(`- **${markdownText(m.title)}** — ${words.maintenanceWindow(when(m.startsAt), when(m.endsAt))}. ${markdownText(m.message)}`)
-    }
-    out.push('')
-  }
-
-  out.push(`## ${words.activeIncidents}`, '')
-  if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
 
   out.push(`## ${words.componentsHeading}`, '')
   if (status === null) {
@@ -134,6 +128,15 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
     out.push('')
     // The shard counts of the shards body, as the page's shards section has them.
     if (bodies.shards !== null) out.push(`${words.shards(bodies.shards.connected, bodies.shards.total)}.`, '')
+  }
+
+  // Planned work after what is now.
+  if (incidents !== null && incidents.upcomingMaintenance.length > 0) {
+    out.push(`## ${words.upcomingHeading}`, '')
+    for (const m of incidents.upcomingMaintenance) {
+      out.push(`- **${markdownText(m.title)}** — ${words.maintenanceWindow(when(m.startsAt), when(m.endsAt))}. ${markdownText(m.message)}`)
+    }
+    out.push('')
   }
 
   out.push(`## ${more.uptimeHeading}`, '')
@@ -186,11 +189,6 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
     '- `/api/v1/health/components`', '- `/api/v1/health`', '- `/api/v1/health/history`', '- `/api/v1/health/incidents`', '- `/api/v1/health/discord`', '')
   if (follow !== undefined) out.push(...followMarkdown({ ...follow, lang }, `## ${followWords(lang).heading}`))
   return out.join('\n')
-}
-
-/** The page's words for the model's indicator (status-text.js `indicator`), else the model's own description. */
-export function headline (words: Words, status: Pick<ComponentsBody, 'indicator'>): string {
-  return words.overall[status.indicator]
 }
 
 /** A status of the model in the page's words: Statuspage's five as the page names them, `unknown` as "not monitored". */

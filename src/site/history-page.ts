@@ -49,9 +49,13 @@ export function historyPath (lang: Locale, page: number, germanPrefix: string): 
   return historyHref({ statusPath: statusPathOf(lang, germanPrefix) }, page)
 }
 
-/** Newer and older pages, as links with rel="prev" and rel="next", and where this page stands. */
+/**
+ * Newer and older pages, as links with rel="prev" and rel="next", and where this page stands: the one place that says
+ * "Page 2 of 5". A history of one page has nowhere to go, and no pager.
+ */
 function pager (options: HistoryPageOptions, statusPath: string): string {
   const { lang, page, pages } = options
+  if (pages === 1) return ''
   const words = WORDS[lang]
   const text = { ...TEXT[lang], statusPath }
   const newer = page > 1 ? `<a rel="prev" href="${escapeHtml(historyHref(text, page - 1))}">${escapeHtml(words.newer)}</a>` : ''
@@ -75,13 +79,14 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
   // The page number and count, for tools and tests, as the status page carries its indicator.
   const body = `<div class="status-page permalink history-page" data-page="${page}" data-pages="${pages}">${back}` +
     `<section id="history" class="card" aria-labelledby="history-title"><h1 id="history-title">${escapeHtml(heading)}</h1>` +
-    `<p class="meta">${escapeHtml(`${words.page(page, pages)}. ${words.intro(HISTORY_PAGE_SIZE)}`)}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
-  const position = words.page(page, pages)
+    `<p class="meta">${escapeHtml(words.intro(HISTORY_PAGE_SIZE))}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
+  // Titles tell the pages apart; a single page needs no number.
+  const position = pages === 1 ? '' : words.page(page, pages)
   return renderPage({
     lang,
     product: options.product,
-    title: `${heading}, ${position} – ${text.pageTitle(options.product?.name)}`,
-    description: `${words.intro(HISTORY_PAGE_SIZE)} ${position}.`,
+    title: `${heading}${position === '' ? '' : `, ${position}`} – ${text.pageTitle(options.product?.name)}`,
+    description: position === '' ? words.intro(HISTORY_PAGE_SIZE) : `${words.intro(HISTORY_PAGE_SIZE)} ${position}.`,
     body,
     alternate: { lang: other, path: historyPath(other, page, germanPrefix) },
     styles: ['status.css'],

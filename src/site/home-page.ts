@@ -5,7 +5,7 @@ import { localPath } from '../view/status-links.js'
 import type { Locale } from '../lib/locale.ts'
 import type { ComponentsBody } from '../api/components.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
-import { HEADLINE_KIND, TEXT } from '../view/status-view.js'
+import { TEXT, headline, headlineKind } from '../view/status-view.js'
 
 export interface HomePageOptions {
   lang: Locale
@@ -51,8 +51,8 @@ export function renderHomePage (options: HomePageOptions): string {
   const other: Locale = lang === 'en' ? 'de' : 'en'
   const local = (path: string) => escapeHtml(localPath(lang, path, germanPrefix))
   // The summary line's colour is the status page headline's (src/view/status-view.js).
-  const state = components === null ? 'unknown' : HEADLINE_KIND[components.indicator]
-  const summary = components === null ? words.unknown : TEXT[lang].overall[components.indicator]
+  const state = components === null ? 'unknown' : headlineKind(components)
+  const summary = components === null ? words.unknown : headline(TEXT[lang], components)
   const card = (href: string, title: string, text: string, hreflang?: Locale) =>
     `<li class="link-card"><a href="${href}"${hreflang === undefined ? '' : ` hreflang="${hreflang}" lang="${hreflang}"`}><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></a></li>`
   const body = `<div class="home">

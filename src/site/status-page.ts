@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/html.ts'
 import { followSection } from './follow-section.ts'
 import { renderPage } from './layout.ts'
 import type { Locale } from '../lib/locale.ts'
-import { TEXT, findGuild, guildAnswer, renderSections, shardFinderSection, type StatusBodies } from '../view/status-view.js'
+import { TEXT, findGuild, guildAnswer, headline, renderSections, shardFinderSection, type StatusBodies } from '../view/status-view.js'
 import type { ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from '../view/status-format.js'
@@ -56,7 +56,7 @@ ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options
 </div>
 </div>`
   const other: Locale = lang === 'en' ? 'de' : 'en'
-  const statusWord = bodies.components === null ? '' : ` – ${text.overall[bodies.components.indicator]}`
+  const statusWord = bodies.components === null ? '' : ` – ${headline(text, bodies.components)}`
   return renderPage({
     lang,
     product: options.product,

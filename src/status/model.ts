@@ -45,7 +45,7 @@ const INDICATOR_OF: Record<ShownStatus, Indicator> = {
   unknown: 'none', operational: 'none', under_maintenance: 'maintenance', degraded_performance: 'minor', partial_outage: 'major', major_outage: 'critical'
 }
 
-/** Statuspage's words for each indicator (its `status.description`). */
+/** Statuspage's words for each indicator (its `status.description`), when every component has reported. */
 export const INDICATOR_DESCRIPTIONS: Record<Indicator, string> = {
   none: 'All Systems Operational',
   minor: 'Minor Service Outage',
@@ -61,6 +61,16 @@ export function worstStatus<T extends ShownStatus> (a: T, b: T): T {
 
 function worstIndicator (a: Indicator, b: Indicator): Indicator {
   return INDICATOR_RANK[b] > INDICATOR_RANK[a] ? b : a
+}
+
+/**
+ * The indicator in Statuspage's words; but `none` with components that have not reported yet says so instead of "All
+ * Systems Operational" (docs/en/status-definitions.md#indicator): what is not known is not claimed to work.
+ */
+export function describeIndicator (indicator: Indicator, unknownComponents: number, components: number): string {
+  if (indicator !== 'none' || unknownComponents === 0) return INDICATOR_DESCRIPTIONS[indicator]
+  if (unknownComponents >= components) return 'No Component Has Reported Yet'
+  return `All Reporting Systems Operational; ${unknownComponents} ${unknownComponents === 1 ? 'Component Has' : 'Components Have'} Not Reported Yet`
 }
 
 export function computeStatus (input: ModelInput): PublicStatus {
@@ -80,7 +90,8 @@ export function computeStatus (input: ModelInput): PublicStatus {
   let indicator: Indicator = 'none'
   for (const component of components) indicator = worstIndicator(indicator, INDICATOR_OF[component.status])
   for (const incident of input.incidents) indicator = worstIndicator(indicator, incident.impact)
-  return { indicator, description: INDICATOR_DESCRIPTIONS[indicator], components, groups }
+  const unknownComponents = components.filter((component) => component.status === 'unknown').length
+  return { indicator, description: describeIndicator(indicator, unknownComponents, components.length), unknownComponents, components, groups }
 }
 
 /**

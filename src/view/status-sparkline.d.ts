@@ -9,3 +9,5 @@ export declare function latencySparklineImage (history: Checks | null): string
 export declare function latencyDaysSection (text: StatusText, history: Pick<ComponentHistory, 'uptime'> | null): string
 export declare function latencySection (text: StatusText, history: Checks | null): string
 export declare const SPARKLINE_MIN_MINUTES: number
+/** The fewest days with a latency the 90-day chart is drawn from. */
+export declare const LATENCY_DAYS_MIN: number

@@ -12,6 +12,11 @@ const BUCKETS = MINUTES / BUCKET
  * "Not enough data yet" in words instead of a blank band with a tick.
  */
 export const SPARKLINE_MIN_MINUTES = 3 * BUCKET
+/**
+ * The fewest days with a latency worth the 90-day chart: with fewer, its line is a dash or two at the edge beside a
+ * highest value, so the section says "Not enough data yet" with the figures there are in words instead.
+ */
+export const LATENCY_DAYS_MIN = 3
 
 /** The window the sparkline draws: the 24 hours ending with the minute after `generatedAt` (as the last-day strip). */
 function window (history) {
@@ -128,6 +133,10 @@ export function latencyDaysSection (text, history) {
   const days = dailyLatencies(history)
   if (days.length === 0) return `${open}${title}<p class="none-measured meta">${esc(text.latencyDaysNone)}</p></section>`
   const highest = Math.max(...days.map(([, , p95]) => p95))
+  const medians = days.map(([, p50]) => p50).sort((a, b) => a - b)
+  const median = medians[Math.ceil(medians.length / 2) - 1]
+  const summary = text.latencyDaysSummary(millis(text, median), millis(text, highest), days.length)
+  if (days.length < LATENCY_DAYS_MIN) return `${open}${title}<p class="none-measured meta">${esc(text.latencyNotEnough(summary))}</p></section>`
   const width = history.uptime.daily.length - 1
   const y = (ms) => Math.round(HEIGHT - 3 - (highest === 0 ? 0 : (ms / highest) * (HEIGHT - 6)))
   // Runs of consecutive days; a day without a latency breaks the line, and a lone day is drawn as a short dash.
@@ -140,12 +149,10 @@ export function latencyDaysSection (text, history) {
   const line = (pick) => runs.map((run) => run.length === 1
     ? `M${run[0][0] - 0.4} ${y(pick(run[0]))}L${run[0][0] + 0.4} ${y(pick(run[0]))}`
     : run.map((day, i) => `${i === 0 ? 'M' : 'L'}${day[0]} ${y(pick(day))}`).join('')).join('')
-  const medians = days.map(([, p50]) => p50).sort((a, b) => a - b)
-  const median = medians[Math.ceil(medians.length / 2) - 1]
   const svg = `<svg class="sparkline latency-days" viewBox="-0.5 0 ${width + 1} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
     `<path class="sparkline-line sparkline-line--p95" d="${line(([, , p95]) => p95)}" vector-effect="non-scaling-stroke"/>` +
     `<path class="sparkline-line" d="${line(([, p50]) => p50)}" vector-effect="non-scaling-stroke"/></svg>`
-  return `${open}${title}<p class="meta">${esc(text.latencyDaysSummary(millis(text, median), millis(text, highest), days.length))}</p>` +
+  return `${open}${title}<p class="meta">${esc(summary)}</p>` +
     `<div class="sparkline-frame"><span class="sparkline-max meta" aria-hidden="true">${esc(millis(text, highest))}</span>${svg}</div>` +
     `<div class="bar-scale" aria-hidden="true"><span>${esc(day(text, history.uptime.from))}</span><span>${esc(day(text, history.uptime.to))}</span></div>` +
     `<p class="chart-legend meta" aria-hidden="true"><span class="legend-p50">${esc(text.latencyLegendP50)}</span> <span class="legend-p95">${esc(text.latencyLegendP95)}</span></p></section>`

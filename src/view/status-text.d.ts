@@ -11,6 +11,12 @@ export interface StatusText {
   /** The headline's words for each page indicator. */
   overall: Record<Indicator, string>
   overallDetail: Record<Indicator, string>
+  /** The headline with `n` components not reported yet (and the others operational). */
+  overallPartly: (n: number) => string
+  overallNoneReported: string
+  overallPartlyDetail: string
+  overallNoneReportedDetail: string
+  notReported: (n: number) => string
   status: Record<'ok' | 'degraded' | 'down' | 'unknown' | 'no_data', string>
   componentStatus: Record<ShownStatus, string>
   /** "Acme status", or "System status" without a product name. */
@@ -54,3 +60,11 @@ export interface StatusText {
 }
 
 export declare const TEXT: { en: StatusText, de: StatusText }
+
+/** The part of the model's body the headline reads. */
+export type HeadlineStatus = Pick<ComponentsBody, 'indicator' | 'description' | 'unknownComponents'> & { components: readonly unknown[] }
+/** The headline every surface shows: the indicator's words, or that components have not reported yet. */
+export declare function headline (text: StatusText, status: HeadlineStatus): string
+/** The sentence under the headline. */
+export declare function headlineDetail (text: StatusText, status: HeadlineStatus): string
+

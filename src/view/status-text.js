@@ -54,6 +54,12 @@ export const TEXT = {
     lang: 'en',
     /** The headline: the model's page indicator (docs/en/architecture.md#status-model). */
     overall: HEADLINE.en,
+    /** The headline while some components have not reported (docs/en/status-page.md#headline): nothing unknown is said to work. */
+    overallPartly: (n) => `All reporting systems operational; ${n} ${plural(n, 'component has', 'components have')} not reported yet`,
+    overallNoneReported: 'No component has reported yet',
+    overallPartlyDetail: 'The components that have reported are running normally; the status of the others is not known yet.',
+    overallNoneReportedDetail: 'Nothing has been measured yet, so the status is not known.',
+    notReported: (n) => `${n} ${plural(n, 'component has', 'components have')} not reported yet.`,
     overallDetail: {
       none: 'Everything is running normally.',
       minor: 'Some parts are slower or less reliable than usual. We are on it.',
@@ -120,6 +126,8 @@ export const TEXT = {
     uptimeTable: 'Daily figures',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} min down` : `${Math.floor(minutes / 60)} h ${minutes % 60} min down`,
     dayHint: 'Point at a day, or tap or focus it and use the arrow keys, for its figures. A day with an incident links to it.',
+    /** Beside the bars (docs/en/status-definitions.md#uptime): they are measured, a status also counts incidents. */
+    barsMeasured: 'These bars and the last 24 hours show what the checks measured. A component\'s status also counts open incidents and maintenance, so it can differ from its bars.',
     uptimeTableCaption: 'Uptime per day, newest first',
     uptimeTableHead: ['Date', 'Uptime', 'Checks recorded', 'Degraded', 'Down'],
     uptimeTableLatencyHead: ['Response time (median)', 'Response time (95th percentile)'],
@@ -175,6 +183,11 @@ export const TEXT = {
     dateLocale: 'de-DE',
     lang: 'de',
     overall: HEADLINE.de,
+    overallPartly: (n) => `Alle meldenden Systeme betriebsbereit; ${n} ${plural(n, 'Komponente hat', 'Komponenten haben')} sich noch nicht gemeldet`,
+    overallNoneReported: 'Noch hat sich keine Komponente gemeldet',
+    overallPartlyDetail: 'Die Komponenten, die sich gemeldet haben, laufen normal; der Status der übrigen ist noch nicht bekannt.',
+    overallNoneReportedDetail: 'Noch wurde nichts gemessen, daher ist der Status nicht bekannt.',
+    notReported: (n) => `${n} ${plural(n, 'Komponente hat', 'Komponenten haben')} sich noch nicht gemeldet.`,
     overallDetail: {
       none: 'Alles läuft normal.',
       minor: 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum.',
@@ -240,6 +253,7 @@ export const TEXT = {
     uptimeTable: 'Tageswerte',
     minutesDown: (minutes) => minutes < 120 ? `${minutes} Min. ausgefallen` : `${Math.floor(minutes / 60)} Std. ${minutes % 60} Min. ausgefallen`,
     dayHint: 'Zeigen Sie auf einen Tag oder tippen bzw. fokussieren Sie ihn und nutzen Sie die Pfeiltasten, um seine Werte zu sehen. Ein Tag mit einem Vorfall verlinkt ihn.',
+    barsMeasured: 'Diese Balken und die letzten 24 Stunden zeigen, was die Prüfungen gemessen haben. Der Status einer Komponente berücksichtigt auch offene Vorfälle und Wartungen und kann daher von ihren Balken abweichen.',
     uptimeTableCaption: 'Verfügbarkeit je Tag, neueste zuerst',
     uptimeTableHead: ['Datum', 'Verfügbarkeit', 'Erfasste Prüfungen', 'Eingeschränkt', 'Ausgefallen'],
     uptimeTableLatencyHead: ['Antwortzeit (Median)', 'Antwortzeit (95. Perzentil)'],
@@ -291,4 +305,29 @@ export const TEXT = {
     now: 'Jetzt',
     utc: 'UTC'
   }
+}
+
+/** How many of a model body's components have not reported (its `unknownComponents`), and whether none has. */
+function reported (status) {
+  const unknown = status.unknownComponents ?? 0
+  return { unknown, none: unknown > 0 && unknown >= status.components.length }
+}
+
+/**
+ * The headline of the model's body (docs/en/status-page.md#headline), the one sentence every surface shows: the words of
+ * its page indicator, except that `none` with components that have not reported yet says so instead of "All systems
+ * operational". Any other indicator already says that not everything works.
+ */
+export function headline (text, status) {
+  const { unknown, none } = reported(status)
+  if (status.indicator !== 'none' || unknown === 0) return text.overall[status.indicator] ?? status.description
+  return none ? text.overallNoneReported : text.overallPartly(unknown)
+}
+
+/** The sentence under the headline: the indicator's, and how many components have not reported yet. */
+export function headlineDetail (text, status) {
+  const { unknown, none } = reported(status)
+  if (unknown === 0) return text.overallDetail[status.indicator] ?? ''
+  if (status.indicator === 'none') return none ? text.overallNoneReportedDetail : text.overallPartlyDetail
+  return `${text.overallDetail[status.indicator] ?? ''} ${text.notReported(unknown)}`.trim()
 }

@@ -48,6 +48,14 @@ function scale (wideFrom, narrowFrom, to) {
     `<span>${esc(to)}</span></div>`
 }
 
+/**
+ * The note beside the bars: they are what the checks measured, while a component's status also counts its incidents and
+ * maintenance, so a component an incident names reads "Degraded performance" above green bars (docs/en/status-definitions.md#uptime).
+ */
+function barsMeasured (text) {
+  return `<p class="meta bars-measured">${esc(text.barsMeasured)}</p>`
+}
+
 /** The legend shared by the bars and the strip: colour plus pattern plus words. */
 function legend (text) {
   const item = (kind) => `<li><span class="swatch day--${kind}" aria-hidden="true"></span>${esc(text.status[kind])}</li>`
@@ -141,7 +149,7 @@ export function uptimeSection (text, history, incidents = null, components = nul
     const name = component.name[text.lang] ?? component.name.en
     bars.push(bar(text, name, uptime.components[component.id] ?? null, perComponent(component.id), componentDay, undefined, component.id))
   }
-  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${bars.join('')}` +
+  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${barsMeasured(text)}${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     '<p class="day-detail meta" aria-live="polite"></p>' +
     `${dailyTable(text, uptime.daily)}</section>`
@@ -158,7 +166,7 @@ export function componentUptimeSection (text, history, name, incidents = null) {
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
   const { uptime } = history
   const naming = incidents === null ? null : { incidents: incidents.incidents.filter((i) => (i.components ?? []).some((c) => c.id === history.id)) }
-  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}` +
+  return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}${barsMeasured(text)}` +
     bar(text, name, uptime.percent, uptime.daily, componentDay, incidentsByDay(naming, uptime.daily), history.id) +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     `${dailyTable(text, uptime.daily, true)}</section>`

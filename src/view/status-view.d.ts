@@ -4,7 +4,7 @@ import type { PlatformStatusBody } from '../api/platform-status.ts'
 import type { HealthBody, HistoryBody } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import type { ShardLookupBody, ShardsBody } from '../api/shards.ts'
-import type { StatusText } from './status-text.js'
+import type { HeadlineStatus, StatusText } from './status-text.js'
 
 type ShownStatus = PublicComponent['status']
 
@@ -20,7 +20,7 @@ export interface StatusBodies {
   olderIncidents?: boolean
 }
 
-export { TEXT, type StatusText } from './status-text.js'
+export { TEXT, headline, headlineDetail, type StatusText, type HeadlineStatus } from './status-text.js'
 /** A group with its components, or a component on its own, in page order. */
 export type LayoutItem = { component: PublicComponent, group?: undefined } | { group: PublicGroup, members: PublicComponent[], component?: undefined }
 export declare function componentLayout (components: ComponentsBody): LayoutItem[]
@@ -35,6 +35,8 @@ export declare function incidentBody (text: StatusText, incident: Incident, limi
 export declare function icon (kind: string): string
 /** How the page indicator looks (its colour and icon): ok | degraded | partial | down | maintenance. */
 export declare const HEADLINE_KIND: Record<Indicator, string>
+/** How the headline of a model body looks: its indicator's kind, and `unknown` while no component has reported. */
+export declare function headlineKind (status: HeadlineStatus): string
 /** How a model status looks: ok | degraded | partial | down | maintenance | unknown. */
 export declare const STATUS_KIND: Record<ShownStatus, string>
 export declare function statusBadge (text: StatusText, status: ShownStatus): string

@@ -1,7 +1,7 @@
 // The status page's sections as HTML, from the API bodies (docs/en/api.md#endpoints). The server renders the first page
 // with these and the refresh script re-renders each section with the same functions, so both always agree.
 // A body that could not be had is null: its sections say so instead of failing.
-import { TEXT } from './status-text.js'
+import { TEXT, headline, headlineDetail } from './status-text.js'
 import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
@@ -9,7 +9,7 @@ import { shardFinderSection, shardsSection } from './status-shards.js'
 import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref } from './status-links.js'
 import { SPARKLINE_MIN_MINUTES } from './status-sparkline.js'
 
-export { TEXT, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
+export { TEXT, headline, headlineDetail, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
 export { guildAnswer, findGuild, shardDetail } from './status-shards.js'
 
 const PLATFORM_KIND = {
@@ -19,6 +19,13 @@ const INDICATOR_KIND = { none: 'ok', minor: 'degraded', major: 'down', critical:
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' }
 /** How the page indicator looks: its colour and icon (the words are text.overall[indicator]); the home page's summary too. */
 export const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
+
+/** How the headline of a model body looks: its indicator's kind, and `unknown` while no component has reported. */
+export function headlineKind (status) {
+  const unknown = status.unknownComponents ?? 0
+  if (status.indicator === 'none' && unknown > 0 && unknown >= status.components.length) return 'unknown'
+  return HEADLINE_KIND[status.indicator] ?? 'unknown'
+}
 /** How a component's or group's status looks (the words are text.componentStatus[status]). */
 export const STATUS_KIND = {
   operational: 'ok', degraded_performance: 'degraded', partial_outage: 'partial', major_outage: 'down', under_maintenance: 'maintenance', unknown: 'unknown'
@@ -52,17 +59,17 @@ export function statusBadge (text, status) {
   return badge(STATUS_KIND[status] ?? 'unknown', text.componentStatus[status] ?? status)
 }
 
-/** Section "overall": the headline, the model's page indicator (docs/en/architecture.md#status-model) and nothing else. */
+/** Section "overall": the headline, the model's page indicator (docs/en/architecture.md#status-model) in words, and nothing else. */
 function overallSection (text, components) {
   if (components === null) {
     return `<section id="overall" class="overall overall--unknown" aria-labelledby="overall-title"><div class="overall-icon">${icon('unknown')}</div>` +
       `<div><h2 id="overall-title">${esc(text.status.unknown)}</h2>${unavailable(text)}</div></section>`
   }
   const { indicator } = components
-  const kind = HEADLINE_KIND[indicator] ?? 'unknown'
+  const kind = headlineKind(components)
   return `<section id="overall" class="overall overall--${kind}" data-indicator="${esc(indicator)}" aria-labelledby="overall-title">` +
-    `<div class="overall-icon">${icon(kind)}</div><div><h2 id="overall-title">${esc(text.overall[indicator] ?? components.description)}</h2>` +
-    `<p>${esc(text.overallDetail[indicator] ?? '')}</p>` +
+    `<div class="overall-icon">${icon(kind)}</div><div><h2 id="overall-title">${esc(headline(text, components))}</h2>` +
+    `<p>${esc(headlineDetail(text, components))}</p>` +
     `<p class="meta">${esc(text.updatedAt)} ${time(components.updatedAt, dateTime(text, components.updatedAt))}</p></div></section>`
 }
 
@@ -79,13 +86,14 @@ function affectedBy (text, component, incidents) {
 
 /**
  * A measured component's response time of the last 24 hours, a server-rendered SVG image whose `alt` gives the latest
- * figure; with fewer than SPARKLINE_MIN_MINUTES minutes recorded in the history (a new install, a new component),
- * "Not enough data yet" in words instead.
+ * figure; with fewer than SPARKLINE_MIN_MINUTES minutes with a measured response time in the history (a new install, a
+ * new component, a check whose minutes carry none), "Not enough data yet" in words instead: the image would be blank.
+ * Minutes with a status but no response time (down, or a push without one) draw nothing, so they do not count.
  */
 function sparklineImage (text, component, history) {
   if (component.latencyMs === null) return ''
-  const recorded = history == null ? 0 : history.checks.filter((check) => (check.components[component.id] ?? 'unknown') !== 'unknown').length
-  if (recorded < SPARKLINE_MIN_MINUTES) return `<p class="component-sparkline-empty meta">${esc(text.sparklineNotEnough)}</p>`
+  const measured = history?.latencyMinutes?.[component.id] ?? 0
+  if (measured < SPARKLINE_MIN_MINUTES) return `<p class="component-sparkline-empty meta">${esc(text.sparklineNotEnough)}</p>`
   return `<img class="component-sparkline" src="${esc(latencyImageHref(component.id))}" alt="${esc(text.sparklineAlt(millis(text, component.latencyMs)))}" width="287" height="100" loading="lazy" decoding="async">`
 }
 
@@ -161,23 +169,22 @@ function maintenanceWindow (text, maintenance) {
   return esc(text.maintenanceWindow(dateTime(text, maintenance.startsAt), dateTime(text, maintenance.endsAt)))
 }
 
-/** Section "maintenance": the active window as a banner, then upcoming ones; empty when there are none. */
+/** Section "maintenance": the active window as a banner, right under the active incidents; empty (hidden) without one. */
 function maintenanceSection (text, incidents, latest = {}) {
-  if (incidents === null || (incidents.maintenance === null && incidents.upcomingMaintenance.length === 0)) {
-    return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
-  }
-  const parts = []
-  const active = incidents.maintenance
-  if (active !== null) {
-    parts.push(`<div class="maintenance-banner" role="note">${icon('maintenance')}<div><h2 id="maintenance-title">${esc(text.maintenanceNow)}: ${esc(active.title)}</h2>` +
-      `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p>${affectedComponents(text, active, latest.components)}</div></div>`)
-  }
-  if (incidents.upcomingMaintenance.length > 0) {
-    const items = incidents.upcomingMaintenance.map((m) => `<li><strong>${esc(m.title)}</strong><p class="meta">${maintenanceWindow(text, m)}</p>` +
-      `<p class="message">${esc(m.message)}</p>${affectedComponents(text, m, latest.components)}</li>`).join('')
-    parts.push(`<div class="card upcoming"><h2>${esc(text.upcomingHeading)}</h2><ul class="plain">${items}</ul></div>`)
-  }
-  return `<section id="maintenance" class="maintenance-slot" aria-label="${esc(text.maintenanceHeading)}">${parts.join('')}</section>`
+  const active = incidents?.maintenance ?? null
+  if (active === null) return '<section id="maintenance" class="maintenance-slot" aria-label="' + esc(text.maintenanceHeading) + '" hidden></section>'
+  return `<section id="maintenance" class="maintenance-slot" aria-label="${esc(text.maintenanceHeading)}">` +
+    `<div class="maintenance-banner" role="note">${icon('maintenance')}<div><h2 id="maintenance-title">${esc(text.maintenanceNow)}: ${esc(active.title)}</h2>` +
+    `<p class="message">${esc(active.message)}</p><p class="meta">${maintenanceWindow(text, active)}</p>${affectedComponents(text, active, latest.components)}</div></div></section>`
+}
+
+/** Section "upcoming-maintenance": windows that have not started, below the components; empty (hidden) without any. */
+function upcomingMaintenanceSection (text, incidents, latest = {}) {
+  const upcoming = incidents?.upcomingMaintenance ?? []
+  if (upcoming.length === 0) return '<section id="upcoming-maintenance" class="maintenance-slot" aria-label="' + esc(text.upcomingHeading) + '" hidden></section>'
+  const items = upcoming.map((m) => `<li><strong>${esc(m.title)}</strong><p class="meta">${maintenanceWindow(text, m)}</p>` +
+    `<p class="message">${esc(m.message)}</p>${affectedComponents(text, m, latest.components)}</li>`).join('')
+  return `<section id="upcoming-maintenance" class="card upcoming" aria-labelledby="upcoming-title"><h2 id="upcoming-title">${esc(text.upcomingHeading)}</h2><ul class="plain">${items}</ul></section>`
 }
 
 /** Section "platform": Discord's own status, how fresh it is, its components and open incidents. */
@@ -259,14 +266,19 @@ function pastIncidentsSection (text, incidents, latest = {}) {
   return `${open}<ul class="plain incidents">${past.map((incident) => pastIncidentItem(text, incident, latest.components)).join('')}</ul>${older}</section>`
 }
 
-/** Every section, in page order, from whichever bodies are there (null for one that could not be had). */
+/**
+ * Every section, in page order, from whichever bodies are there (null for one that could not be had). What is going
+ * on now comes first (docs/en/status-page.md#order): a reader who comes during an incident sees it under the headline,
+ * before the components; planned work comes after them.
+ */
 export function renderSections (text, bodies) {
   const { components, history, discord, incidents, shards } = bodies
   return [
     overallSection(text, components),
+    activeIncidentsSection(text, incidents, bodies),
     maintenanceSection(text, incidents, bodies),
     componentsSection(text, components, bodies),
-    activeIncidentsSection(text, incidents, bodies),
+    upcomingMaintenanceSection(text, incidents, bodies),
     shardFinderSection(text),
     shardsSection(text, shards),
     uptimeSection(text, history, incidents, components),
@@ -290,12 +302,14 @@ export const SECTIONS_OF = {
     components: componentsSection,
     // Incidents and windows name components: their sections take the names from here.
     maintenance: once('incidents', (text, _components, latest) => maintenanceSection(text, latest.incidents, latest)),
+    'upcoming-maintenance': once('incidents', (text, _components, latest) => upcomingMaintenanceSection(text, latest.incidents, latest)),
     'active-incidents': once('incidents', (text, _components, latest) => activeIncidentsSection(text, latest.incidents, latest)),
     'past-incidents': once('incidents', (text, _components, latest) => pastIncidentsSection(text, latest.incidents, latest)),
     uptime: once('history', (text, components, latest) => uptimeSection(text, latest.history, latest.incidents ?? null, components))
   },
   incidents: {
     maintenance: maintenanceSection,
+    'upcoming-maintenance': upcomingMaintenanceSection,
     'active-incidents': activeIncidentsSection,
     'past-incidents': pastIncidentsSection,
     // A component links to the incidents naming it, by title.

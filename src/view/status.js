@@ -1,7 +1,7 @@
 // Keeps the status page current: every data-refresh-seconds (60 in production) it asks the status endpoints
 // (the model's components first of all) and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
-import { SECTIONS_OF, TEXT, findGuild, guildAnswer, shardDetail } from './status-view.js'
+import { SECTIONS_OF, TEXT, findGuild, guildAnswer, headline, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
 import { statusPathOf } from './status-links.js'
 
@@ -22,6 +22,7 @@ function start (root) {
   const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? statusPathOf('en') }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
   let indicator = root.dataset.indicator
+  let words = document.getElementById('overall-title')?.textContent ?? ''
   let lastRun = Date.now()
   let timer
   let running = false
@@ -91,7 +92,7 @@ function start (root) {
       shown.set(id, html)
       if (focus !== undefined) restoreFocus(next, focus)
     }
-    if (name === 'components') announce(body.indicator)
+    if (name === 'components') announce(body)
     // A server found before keeps its answer current: same rule, from the new shards.
     const asked = document.querySelector('#guild-answer [data-guild]')
     if (name === 'shards' && body !== null && asked !== null) {
@@ -124,12 +125,13 @@ function start (root) {
     target.focus({ preventScroll: true })
   }
 
-  /** Screen readers hear a change of the page indicator, and only that; the root and the title follow it. */
-  function announce (next) {
-    if (next === indicator) return
-    indicator = next
-    root.dataset.indicator = next
-    const words = text.overall[next] ?? next
+  /** Screen readers hear a change of the headline (the page indicator in words), and only that; the root and the title follow it. */
+  function announce (body) {
+    const next = headline(text, body)
+    if (body.indicator === indicator && next === words) return
+    indicator = body.indicator
+    words = next
+    root.dataset.indicator = body.indicator
     const heading = root.querySelector('h1')
     if (heading !== null) document.title = `${heading.textContent} – ${words}`
     const region = document.getElementById('status-announce')

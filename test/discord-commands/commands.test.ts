@@ -217,6 +217,19 @@ describe('Discord commands', () => {
     assert.equal(german.embeds[0]!.url, 'https://status.example.com/de/status')
   })
 
+  it('/status says that the bot has not reported yet instead of that all systems are operational, as the page does', async (t) => {
+    const setup = await discordSetup(t)
+    await setup.context.monitor.runOnce()
+    type Data = { embeds: Array<{ description: string }> }
+    const model = (await setup.app.inject('/api/v1/health/components')).json() as { indicator: string, unknownComponents: number }
+    assert.deepEqual([model.indicator, model.unknownComponents], ['none', 1], 'no shard has reported: the bot is unknown')
+    const english = (await setup.send(setup.standIn.command('status', undefined, {}, { roles: [], permissions: '0' }))).body.data as Data
+    assert.equal(english.embeds[0]!.description, 'All reporting systems operational; 1 component has not reported yet')
+    const german = (await setup.send(setup.standIn.command('status', undefined, {}, { roles: [], locale: 'de' }))).body.data as Data
+    assert.equal(german.embeds[0]!.description, 'Alle meldenden Systeme betriebsbereit; 1 Komponente hat sich noch nicht gemeldet')
+    assert.match((await setup.app.inject('/status')).body, /<h2 id="overall-title">All reporting systems operational; 1 component has not reported yet<\/h2>/)
+  })
+
   it('/component set and clear through the operator API\'s operations', async (t) => {
     const setup = await discordSetup(t)
     const { standIn, send } = setup

@@ -157,17 +157,35 @@ for (const backend of databaseBackends()) {
         const body = (await get(url)).body
         assert.doesNotMatch(body, /<script|<img|<b>/, `${url}: no operator markup in the XML`)
       }
+      // Titles are plain text (Atom's type="text"), XML-escaped once: the parsed XML is the title exactly.
       const { entries } = await atom()
-      const title = entries[0]!.title
-      const titleHtml = typeof title === 'string' ? title : String(title['#text'])
-      assert.equal(htmlText(titleHtml), `[Investigating] ${HOSTILE_TITLE}`)
+      assert.deepEqual(entries[0]!.title, { '#text': `[Investigating] ${HOSTILE_TITLE}`, '@type': 'text' })
       const content = JSON.stringify(entries[0]!.content)
       assert.ok(!content.includes('<img'), 'content escaped')
       const items = (await rss()).items
-      assert.equal(htmlText(items[0]!.title), `[Investigating] ${HOSTILE_TITLE}`)
+      assert.equal(items[0]!.title, `[Investigating] ${HOSTILE_TITLE}`)
+      // Content is HTML: operator text in it is escaped, and decoding the HTML gives the text back.
       assert.match(items[0]!.description, /Tom &amp; Jerry &lt;b&gt;bold&lt;\/b&gt;<br>&lt;img src=x onerror=alert\(1\)&gt; \]\]&gt; done/)
+      assert.ok(htmlText(items[0]!.description).includes('Tom & Jerry <b>bold</b>'))
       const parsed = await rssParser.parseString((await get('/status/feed.rss')).body)
-      assert.equal(htmlText(parsed.items[0]!.title!), `[Investigating] ${HOSTILE_TITLE}`)
+      assert.equal(parsed.items[0]!.title, `[Investigating] ${HOSTILE_TITLE}`)
+    })
+
+    it('titles read as typed in rss-parser, in RSS and Atom, in both languages: plain text, never HTML-escaped', async (t) => {
+      const { db, clock, context, get } = await setup(t)
+      const typed = 'Tom & Jerry <b>x</b> "q"'
+      await openIncident(db, { title: typed, impact: 'minor', status: 'investigating', message: 'Looking.' }, clock.now())
+      await scheduleMaintenance(db, { title: typed, message: 'Read-only.', startsAt: T + HOUR, endsAt: T + 2 * HOUR }, clock.now())
+      await context.incidents.refresh()
+      for (const [prefix, investigating, scheduled] of [['', 'Investigating', 'Maintenance scheduled'], ['/de', 'Wird untersucht', 'Wartung geplant']] as const) {
+        for (const url of [`${prefix}/status/feed.rss`, `${prefix}/status/feed.atom`]) {
+          const body = (await get(url)).body
+          assert.doesNotMatch(body, /&amp;amp;|&amp;lt;|&amp;quot;/, `${url}: nothing escaped twice`)
+          const titles = (await rssParser.parseString(body)).items.map((entry) => entry.title).sort()
+          assert.deepEqual(titles, [`[${investigating}] ${typed}`, `[${scheduled}] ${typed}`].sort(), url)
+          if (url.endsWith('.atom')) assert.equal((body.match(/<title type="text">/g) ?? []).length, 2, `${url}: Atom says its titles are text`)
+        }
+      }
     })
 
     it('?component= (repeatable) lists only the entries naming those components, in every feed; any order and repeats are one filter', async (t) => {

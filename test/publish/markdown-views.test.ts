@@ -23,11 +23,12 @@ describe('/status.md', () => {
       assert.equal(first.headers['content-type'], MARKDOWN)
       assert.match(String(first.headers['cache-control']), /^public, max-age=10, s-maxage=\d+, /)
       assert.ok(first.headers.etag)
-      // The page's words for the indicator once status-text.js has them, else the model's description.
-      assert.match(first.body, /^# Status\n\n\*\*All systems operational\*\* — Everything is running normally\.\n/)
+      // The headline as the page says it: no shard has reported, so the bot is unknown and not claimed to work.
+      assert.match(first.body, /^# Status\n\n\*\*All reporting systems operational; 1 component has not reported yet\*\* — The components that have reported are running normally; the status of the others is not known yet\.\n/)
       for (const heading of ['## Active incidents', '## Components', '## Uptime', '## Discord', '## Past incidents (90 days)']) {
         assert.ok(first.body.includes(`\n${heading}\n`), heading)
       }
+      assert.ok(first.body.indexOf('\n## Active incidents\n') < first.body.indexOf('\n## Components\n'), 'what is going on now first, as on the page')
       assert.match(first.body, /\| Database `database` \| Operational \| [\d.]+ ms \|/)
       assert.match(first.body, /\| Last 24 hours \| 100% \| 1 of 1440 \|/)
       assert.ok(first.body.includes('No active incidents.'))

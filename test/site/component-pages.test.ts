@@ -14,6 +14,21 @@ function rootData (html: string): [string, string] | undefined {
 }
 
 describe('component pages', () => {
+  it('say beside the bars that they are measured while the status counts the incident, in English and German', async (t) => {
+    const { app } = await componentSite(t)
+    for (const [url, status, note] of [
+      ['/status/components/database', 'Partial outage', 'These bars and the last 24 hours show what the checks measured. A component&#39;s status also counts open incidents and maintenance, so it can differ from its bars.'],
+      ['/de/status/components/database', 'Teilausfall', 'Diese Balken und die letzten 24 Stunden zeigen, was die Prüfungen gemessen haben. Der Status einer Komponente berücksichtigt auch offene Vorfälle und Wartungen und kann daher von ihren Balken abweichen.']
+    ] as const) {
+      const html = (await app.inject(url)).body
+      assert.ok(html.includes(`<dd>${status}`), `${url}: the incident's status`)
+      const uptime = html.slice(html.indexOf('<section id="uptime"'), html.indexOf('<section id="last-day"'))
+      assert.ok(uptime.includes(`<p class="meta bars-measured">${note}</p><div class="bar" data-uptime="database">`), `${url}: the note right above the bar`)
+    }
+    const status = (await app.inject('/status')).body
+    assert.ok(status.slice(status.indexOf('<section id="uptime"')).includes('<p class="meta bars-measured">These bars'), 'the status page\'s bars too')
+  })
+
   it('show a component with history and an open incident in English: status, group, incident, sparkline, uptime, last day', async (t) => {
     const { app, incident } = await componentSite(t)
     const detail = (await app.inject('/api/v1/health/components/database')).json()

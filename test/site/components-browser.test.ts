@@ -61,6 +61,32 @@ describe('the model\'s components in Chromium', { skip: chromiumSkip(), timeout:
     assert.equal(await page.locator('#status-announce').innerText(), 'All systems operational')
     assert.equal(await page.locator('[data-group="web"] details').getAttribute('open'), '', 'opened by the reader: stays open')
     assert.equal(await page.locator('[data-group="bot"] details').getAttribute('open'), null, 'closed by the reader: stays closed')
+
+    // The same indicator with components that have not reported: the headline, the title and the announcement say so.
+    const unknown = data.groupedSituation('unknown')
+    fixture.componentsBody = unknown.components
+    await page.clock.runFor(60_000)
+    await page.waitForSelector('#status[data-refreshes="2"]', { state: 'attached', timeout: 10_000 })
+    assert.equal(await page.locator('#status').getAttribute('data-indicator'), 'none')
+    const words = 'All reporting systems operational; 4 components have not reported yet'
+    assert.equal(await page.locator('#overall h2').innerText(), words)
+    assert.equal(await page.title(), `Acme status – ${words}`)
+    assert.equal(await page.locator('#status-announce').innerText(), words)
+    assert.deepEqual(problems, [])
+  })
+
+  it('at 375 px an open incident is in the first viewport, above the components; upcoming maintenance comes after them', async (t) => {
+    const { page, base, problems } = await open(t, { viewport: { width: 375, height: 740 } })
+    for (const url of ['/status', '/de/status']) {
+      await page.goto(`${base}${url}`)
+      const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y
+      const incident = await top('#active-incidents .incident')
+      assert.ok(incident < 700, `${url}: the first open incident starts at ${incident} px, inside the first viewport`)
+      assert.ok(await top('#maintenance .maintenance-banner') > incident, `${url}: the active window right after the open incidents`)
+      assert.ok(await top('#components') > await top('#maintenance .maintenance-banner'), `${url}: both above the components`)
+      const upcoming = await top('#upcoming-maintenance')
+      assert.ok(upcoming > await top('#components'), `${url}: upcoming maintenance (${upcoming} px) below the components`)
+    }
     assert.deepEqual(problems, [])
   })
 

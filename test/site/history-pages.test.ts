@@ -59,6 +59,9 @@ for (const backend of databaseBackends()) {
         assert.match(String(page.headers['cache-control']), /^public, max-age=15, s-maxage=\d+, /)
         assert.match(page.body, new RegExp(`data-page="${i + 1}" data-pages="3"`))
         assert.match(page.body, new RegExp(`<li class="pager-at">Page ${i + 1} of 3</li>`))
+        // Said once, in the pager (the title and the description of the head say it for tabs and search results).
+        const body = page.body.slice(page.body.indexOf('<body'))
+        assert.equal(body.split(`Page ${i + 1} of 3`).length - 1, 1, `page ${i + 1}: its position once`)
       }
       assert.deepEqual(pages.map((page) => listed(page.body).length), [50, 50, 25])
       assert.deepEqual(pages.flatMap((page) => listed(page.body)), everything, 'every resolved incident once, in the API\'s order')
@@ -181,7 +184,11 @@ for (const backend of databaseBackends()) {
       const empty = await test.app.inject('/de/status/history')
       assert.equal(empty.statusCode, 200)
       assert.match(empty.body, /<p class="none">Keine Vorfälle in den letzten 90 Tagen\.<\/p>/)
-      assert.match(empty.body, /Seite 1 von 1/)
+      // One page: nowhere to go, so no pager and no "Seite 1 von 1" anywhere.
+      assert.doesNotMatch(empty.body, /Seite 1 von 1/)
+      assert.doesNotMatch(empty.body, /class="pager"/)
+      assert.match(empty.body, /<title>Frühere Vorfälle \(90 Tage\) – Systemstatus<\/title>/)
+      assert.match(empty.body, /<p class="history-end">Hier endet die Liste/)
     })
   })
 }

@@ -80,11 +80,20 @@ describe('the status page renders the model', () => {
     assert.match((await app.inject('/status')).body, /<h2 id="overall-title">All systems operational<\/h2>/)
   })
 
-  it('components nothing is known of yet show as unknown and do not change the headline', async (t) => {
+  it('components nothing is known of yet show as unknown, and the headline says they have not reported instead of that all works', async (t) => {
     const { app, model } = await groupedApp(t, 'unknown')
     assert.deepEqual(model.components.filter((c) => c.status === 'unknown').map((c) => c.id), ['music', 'dashboard', 'website', 'discord-api'])
+    assert.deepEqual([model.indicator, model.unknownComponents], ['none', 4])
     for (const url of ['/status', '/de/status']) assertRendersModel((await app.inject(url)).body, model, url)
-    const english = componentsOf((await app.inject('/status')).body)
+    const page = (await app.inject('/status')).body
+    assert.match(page, /<h2 id="overall-title">All reporting systems operational; 4 components have not reported yet<\/h2><p>The components that have reported are running normally; the status of the others is not known yet\.<\/p>/)
+    assert.match(page, /<title>Acme status – All reporting systems operational; 4 components have not reported yet<\/title>/)
+    assert.doesNotMatch(page, /All systems operational/)
+    const germanPage = (await app.inject('/de/status')).body
+    assert.match(germanPage, /<h2 id="overall-title">Alle meldenden Systeme betriebsbereit; 4 Komponenten haben sich noch nicht gemeldet<\/h2>/)
+    assert.doesNotMatch(germanPage, /Alle Systeme betriebsbereit/)
+    assert.match((await app.inject('/')).body, /All reporting systems operational; 4 components have not reported yet/, 'the home page\'s summary too')
+    const english = componentsOf(page)
     assert.match(english, /data-component="music" data-status="unknown">[^]*?<span class="badge badge--unknown">[^]*?Unknown<\/span>[^]*?Not checked yet\./)
     assert.match(componentsOf((await app.inject('/de/status')).body), /data-component="music"[^]*?Unbekannt/)
   })

@@ -9,7 +9,7 @@ import * as data from './fixtures.ts'
 import { NOW, XSS_TITLE, history } from './fixtures.ts'
 import { buildSiteApp } from './site-app.ts'
 
-const SECTIONS = ['overall', 'maintenance', 'components', 'active-incidents', 'shard-finder', 'shards', 'uptime', 'last-day', 'platform', 'past-incidents']
+const SECTIONS = ['overall', 'active-incidents', 'maintenance', 'components', 'upcoming-maintenance', 'shard-finder', 'shards', 'uptime', 'last-day', 'platform', 'past-incidents']
 
 /** The attribute or text of every match of `pattern` (one capture group) in `html`. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1])
@@ -29,7 +29,7 @@ describe('status page', () => {
     assert.match(html, /<h2 id="overall-title">Minor service disruption<\/h2>/)
     assert.match(html, /<div id="status" [^>]*data-indicator="minor">/)
     const order = SECTIONS.map((id) => html.indexOf(`<section id="${id}"`))
-    assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: the bot first')
+    assert.deepEqual([...order].sort((a, b) => a - b), order, 'sections in page order: what is going on now first, planned work after the components')
     assert.match(html, /Maintenance in progress: Database upgrade/)
     assert.match(html, /Cache cluster resize/)
     assert.match(html, /14 of 16 shards connected/)
@@ -126,6 +126,28 @@ describe('status page', () => {
     }
   })
 
+  it('says how many components have not reported yet, and never that all systems are operational while some have not', async (t) => {
+    const { app, fixture } = await buildSiteApp(t)
+    const body = fixture.components()
+    assert.equal(body.components.length, 3)
+    const cases = [
+      ['none', 1, 'ok', 'All reporting systems operational; 1 component has not reported yet', 'The components that have reported are running normally; the status of the others is not known yet.',
+        'Alle meldenden Systeme betriebsbereit; 1 Komponente hat sich noch nicht gemeldet', 'Die Komponenten, die sich gemeldet haben, laufen normal; der Status der übrigen ist noch nicht bekannt.'],
+      ['none', 3, 'unknown', 'No component has reported yet', 'Nothing has been measured yet, so the status is not known.',
+        'Noch hat sich keine Komponente gemeldet', 'Noch wurde nichts gemessen, daher ist der Status nicht bekannt.'],
+      ['minor', 2, 'degraded', 'Minor service disruption', 'Some parts are slower or less reliable than usual. We are on it. 2 components have not reported yet.',
+        'Kleinere Störung', 'Einige Teile sind langsamer oder weniger zuverlässig als sonst. Wir kümmern uns darum. 2 Komponenten haben sich noch nicht gemeldet.']
+    ] as const
+    for (const [indicator, unknownComponents, kind, en, enDetail, de, deDetail] of cases) {
+      fixture.componentsBody = { ...body, indicator, unknownComponents }
+      for (const [url, words, detail] of [['/status', en, enDetail], ['/de/status', de, deDetail]] as const) {
+        const html = (await app.inject(url)).body
+        assert.match(html, new RegExp(`<section id="overall" class="overall overall--${kind}" data-indicator="${indicator}"`), `${url} ${indicator} ${unknownComponents}`)
+        assert.ok(html.includes(`<h2 id="overall-title">${words}</h2><p>${detail}</p>`), `${url} ${indicator} ${unknownComponents}`)
+      }
+    }
+  })
+
   it('still renders when parts of the data are not available, saying which', async (t) => {
     const { app, fixture } = await buildSiteApp(t)
     fixture.historyBody = new Error('database gone')
@@ -143,7 +165,7 @@ describe('status page', () => {
     const response = await app.inject('/status')
     assert.equal(response.statusCode, 200)
     html = response.body
-    for (const id of SECTIONS.filter((id) => id !== 'maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
+    for (const id of SECTIONS.filter((id) => id !== 'maintenance' && id !== 'upcoming-maintenance')) assert.match(html, new RegExp(`<section id="${id}"`), id)
     assert.match(html, /<title>System status<\/title>/)
     assert.match(html, /data-indicator="unknown"/)
   })
@@ -153,6 +175,7 @@ describe('status page', () => {
     fixture.incidentsBody = { maintenance: null, upcomingMaintenance: [], incidents: [] }
     const html = (await app.inject('/status')).body
     assert.match(html, /<section id="maintenance" class="maintenance-slot" aria-label="Maintenance" hidden><\/section>/)
+    assert.match(html, /<section id="upcoming-maintenance" class="maintenance-slot" aria-label="Upcoming maintenance" hidden><\/section>/)
     assert.match(html, /No active incidents\./)
     assert.match(html, /No incidents in the last 90 days\./)
   })

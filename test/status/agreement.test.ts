@@ -92,8 +92,10 @@ describe('one model, every surface', () => {
       for (const surface of SURFACES) assert.deepEqual(readings[surface], expectedReading(surface, expected), surface)
     }), {
       numRuns: 40,
-      // Random states are rarely all fine, or fine but for a window: those two are run every time.
-      examples: [[FINE], [{ ...FINE, windows: [['dashboard', 'voice']] }]]
+      // Random states are rarely all fine, fine but for a window, for one component that has not reported (the headline
+      // then says so) or for one slow one: those are run every time.
+      examples: [[FINE], [{ ...FINE, windows: [['dashboard', 'voice']] }], [{ ...FINE, bot: { status: 'unknown', latencyMs: null } }],
+        [{ ...FINE, database: { status: 'degraded', latencyMs: 900, message: 'Slow.' } }]]
     })
     // The property ranged over every indicator (a generator that never left `none` would prove little).
     assert.deepEqual([...seen].sort(), ['critical', 'maintenance', 'major', 'minor', 'none'])

@@ -35,6 +35,7 @@ describe('the status model', () => {
     const model = computeStatus(input())
     assert.equal(model.indicator, 'none')
     assert.equal(model.description, 'All Systems Operational')
+    assert.equal(model.unknownComponents, 0)
     assert.deepEqual(statuses(model), { bot: 'operational', music: 'operational', dashboard: 'operational', voice: 'operational' })
     assert.deepEqual(model.groups.map((g) => [g.id, g.status, g.components, g.collapsed]), [['bot', 'operational', ['bot', 'music'], false], ['web', 'operational', ['dashboard'], true]])
   })
@@ -50,6 +51,23 @@ describe('the status model', () => {
     assert.deepEqual([music.incidents, music.maintenance], [[7], []])
     assert.deepEqual(model.components.find((c) => c.id === 'dashboard')!.maintenance, [3])
     assert.deepEqual(model.groups.map((g) => g.status), ['degraded_performance', 'under_maintenance'])
+  })
+
+  it('components that have not reported are counted, and the words of `none` do not claim that they work', () => {
+    const two = computeStatus(input({ measurements: new Map([['dashboard', ok], ['voice', ok]]) }))
+    assert.equal(two.indicator, 'none', 'the indicator stays Statuspage\'s')
+    assert.equal(two.unknownComponents, 2)
+    assert.equal(two.description, 'All Reporting Systems Operational; 2 Components Have Not Reported Yet')
+    const one = computeStatus(input({ measurements: new Map([['bot', ok], ['dashboard', ok], ['voice', ok]]) }))
+    assert.equal(one.description, 'All Reporting Systems Operational; 1 Component Has Not Reported Yet')
+    const none = computeStatus(input({ measurements: undefined }))
+    assert.deepEqual([none.indicator, none.unknownComponents, none.description], ['none', 4, 'No Component Has Reported Yet'])
+    // Worse news says that not everything works already: Statuspage's words, and the count beside them.
+    const minor = computeStatus(input({ measurements: new Map([['voice', ok]]), incidents: [{ id: 1, impact: 'minor', components: [] }] }))
+    assert.deepEqual([minor.indicator, minor.unknownComponents, minor.description], ['minor', 3, 'Minor Service Outage'])
+    // A component an incident names is known to be affected, measured or not.
+    const named = computeStatus(input({ measurements: new Map([['voice', ok]]), incidents: [{ id: 2, impact: 'none', components: [{ id: 'bot', status: 'operational' }] }] }))
+    assert.equal(named.unknownComponents, 2)
   })
 
   it('maintenance alone gives the maintenance indicator; a window naming no component changes nothing', () => {

@@ -18,7 +18,7 @@ import type { StatuspageComponent } from '../../src/api/statuspage-copy.ts'
 import type { Locale } from '../../src/lib/locale.ts'
 import { INDICATOR_BADGE, STATUS_BADGE } from '../../src/publish/badges.ts'
 import { PAGE_INDICATORS, PUBLIC_STATUSES } from '../../src/metrics/metrics.ts'
-import { TEXT } from '../../src/view/status-view.js'
+import { TEXT, headline } from '../../src/view/status-view.js'
 import { INDICATOR_DESCRIPTIONS, type Indicator, type ShownStatus } from '../../src/status/model.ts'
 
 export interface SurfaceReading {
@@ -84,9 +84,7 @@ export function fromStatusBadgeSvg (svg: string, component?: string): SurfaceRea
 /** `/status.md` (`lang` en) or its German twin: the headline's words and the components table's rows with an id. */
 export function fromStatusMarkdown (markdown: string, lang: Locale = 'en'): SurfaceReading {
   const words = TEXT[lang] as unknown as { overall: Record<Indicator, string>, status: { unknown: string }, platformStatus: Record<string, string> }
-  const headline = /^# .*\n\n\*\*(.+?)\*\*/.exec(markdown)?.[1]
-  const indicator = (Object.keys(INDICATOR_DESCRIPTIONS) as Indicator[])
-    .find((candidate) => words.overall[candidate] === headline)
+  const shownHeadline = /^# .*\n\n\*\*(.+?)\*\*/.exec(markdown)?.[1]
   const statusOf = (shown: string): ShownStatus | undefined => shown === words.status.unknown
     ? 'unknown'
     : Object.keys(words.platformStatus).find((key) => words.platformStatus[key] === shown) as ShownStatus | undefined
@@ -96,6 +94,11 @@ export function fromStatusMarkdown (markdown: string, lang: Locale = 'en'): Surf
     const status = statusOf(shown!)
     if (status !== undefined && !(id! in components)) components[id!] = status
   }
+  // The headline's words depend on how many components have not reported (docs/en/status-page.md#headline).
+  const shown = Object.values(components)
+  const unknownComponents = shown.filter((status) => status === 'unknown').length
+  const indicator = (Object.keys(INDICATOR_DESCRIPTIONS) as Indicator[])
+    .find((candidate) => headline(TEXT[lang], { indicator: candidate, description: '', unknownComponents, components: shown }) === shownHeadline)
   return { indicator, components }
 }
 
