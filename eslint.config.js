@@ -5,7 +5,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 const ourOwnParent = { regex: '^\\.\\./', message: 'src/api/ and src/lib/ import nothing of ours outside their folder (docs/en/architecture.md#layout).' }
-const beyondTheGround = { regex: '^\\.\\./(?!api/|lib/)', message: 'src/view/ imports nothing of ours outside its folder but types from the ground floor, src/api/ and src/lib/ (docs/en/architecture.md#layout).' }
+const beyondTheGround = { regex: '^\\.\\./(?!api/|lib/|locales/)', message: 'src/view/ imports nothing of ours outside its folder but types from the ground floor, src/api/ and src/lib/, and the words of src/locales/ (docs/en/architecture.md#layout).' }
 const httpLayer = { regex: '(^|/)http/', message: 'A domain folder never imports from src/http/: move what it needs to src/api/ or src/lib/ (docs/en/architecture.md#layout).' }
 const frontDoors = { regex: '(^|/)(http|cli|discord-commands)/', message: 'src/operations/ is what the CLI, the operator API and Discord commands call; it never imports them (docs/en/architecture.md#layout).' }
 const cliToHttp = { regex: '(^|/)http/', message: 'The CLI acts through src/operations/ (the remote ones for another instance\'s operator API), never src/http/ (docs/en/architecture.md#layout).' }
@@ -15,7 +15,7 @@ const domainFolders = [
 ]
 const configOwn = { regex: '^\\.\\./(?!lib/|declaration/)', message: 'src/config/ imports only src/lib/, src/declaration/ and its own files (docs/en/architecture.md#layout).' }
 const siteLayer = { regex: '(^|/)site/', message: 'src/publish/ never imports src/site/, which imports it: what both need lives lower, e.g. in src/view/ (docs/en/architecture.md#layout).' }
-const outsideView = { regex: '^\\.\\./', message: 'src/view/ modules run in the browser too: they import only each other (docs/en/architecture.md#layout).' }
+const outsideView = { regex: '^\\.\\./(?!locales/[\\w-]+\\.json$)', message: 'src/view/ modules run in the browser too: they import only each other and the words of src/locales/ (docs/en/architecture.md#layout).' }
 
 // The edge reads the model, so every domain folder but itself is below it; publish/ and metrics/ share a floor, and
 // metrics/ reads publish/'s uptime windows.

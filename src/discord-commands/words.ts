@@ -1,94 +1,36 @@
-// What the commands answer, in English and German (the interaction's locale). Refusals of the operations themselves
-// are the CLI's words (./refusals-de.ts translates them); these are the commands' own sentences.
-import type { Locale } from '../lib/locale.ts'
+// What the commands answer in each shipped language (the interaction's locale), from the `discord` section of
+// src/locales/<tag>.json. Refusals of the operations themselves are the CLI's words (./refusals.ts translates them);
+// these are the commands' own sentences.
+import { WORDS as LOCALES, message, type LanguageTag } from '../view/locale-words.js'
 
 const when = (ms: number) => `<t:${Math.floor(ms / 1000)}:f>`
 
-export const WORDS = {
-  en: {
-    notInGuild: 'These commands work only in the operator server. Nothing was changed.',
-    notOperator: 'Only members of the operator server with an operator role, or with Administrator, may change the status. Nothing was changed.',
-    unknownCommand: 'This command is not known here; run `status-api discord register` to bring the server\'s commands up to date.',
-    noManualComponents: 'The status file declares no manual components. Nothing was changed.',
-    formTooLong: 'The form cannot carry this many components. Give title and message as options instead. Nothing was changed.',
-    failed: 'Something went wrong on our side; it has been logged. Check the status page before trying again.',
-    opened: (id: number, impact: string, status: string) => `Incident ${id} opened (${impact}, ${status}).`,
-    updated: (id: number, status: string) => `Incident ${id} updated (${status}).`,
-    resolved: (id: number) => `Incident ${id} resolved.`,
-    scheduled: (id: number, from: number, to: number) => `Maintenance ${id} scheduled from ${when(from)} to ${when(to)}.`,
-    ended: (id: number) => `Maintenance ${id} ended.`,
-    cancelled: (id: number) => `Maintenance ${id} cancelled (it had not started).`,
-    componentSet: (id: string, status: string) => `Component ${id} set to ${status}.`,
-    componentCleared: (id: string) => `Component ${id} cleared: what its checks and incidents say applies again.`,
-    page: 'Status page',
-    openTitle: 'Open an incident',
-    updateTitle: (id: number) => `Update incident ${id}`,
-    titleLabel: 'Title',
-    messageLabel: 'Message',
-    notOperational: 'Not operational',
-    openIncidents: 'Open incidents',
-    noOpenIncidents: 'No open incidents.',
-    allOperational: 'Every component is operational.',
-    followNotInGuild: 'Following works in a server channel, not in a DM. Nothing was changed.',
-    followNoPermission: 'Only members with Manage Webhooks (or Administrator) may choose which channels follow the status. Nothing was changed.',
-    followUnavailable: 'Following is not set up on this service (it needs the bot token and the public address). Nothing was changed.',
-    badChannel: 'Choose a channel of this server. Nothing was changed.',
-    unknownComponents: (unknown: string[], declared: string[]) => `Unknown component ${unknown.map((id) => `"${id}"`).join(', ')}; the components are: ${declared.join(', ')}. Nothing was changed.`,
-    everyComponent: 'every component',
-    followed: (channel: string, filter: string) => `<#${channel}> now follows the status (${filter}): new incidents and maintenance, their updates, and status changes.`,
-    filterChanged: (channel: string, filter: string) => `<#${channel}> already follows the status; it now gets ${filter}.`,
-    webhookRefused: (channel: string, reason: string) => `Discord did not let me make a webhook in <#${channel}>: ${reason}. Nothing was changed.`,
-    missingPermission: 'the bot needs the Manage Webhooks permission in that channel',
-    tooManyWebhooks: 'the channel has as many webhooks as Discord allows; remove one first',
-    discordAway: 'Discord could not be reached. Nothing was changed; try again in a moment.',
-    notFollowing: (channel: string) => `<#${channel}> does not follow the status. Nothing was changed.`,
-    unfollowed: (channel: string) => `<#${channel}> no longer follows the status; its webhook was deleted.`,
-    unfollowedWebhookLeft: (channel: string) => `<#${channel}> no longer follows the status. Discord did not delete its webhook; remove it in the channel's settings (Integrations).`,
-    noFollows: 'No channel of this server follows the status. `/follow` adds one.',
-    followsTitle: 'Channels following the status'
-  },
-  de: {
-    notInGuild: 'Diese Befehle funktionieren nur im Betreiber-Server. Es wurde nichts geändert.',
-    notOperator: 'Nur Mitglieder des Betreiber-Servers mit einer Betreiber-Rolle oder mit Administrator-Recht dürfen den Status ändern. Es wurde nichts geändert.',
-    unknownCommand: 'Dieser Befehl ist hier nicht bekannt; `status-api discord register` bringt die Befehle des Servers auf den neuesten Stand.',
-    noManualComponents: 'Die Statusdatei deklariert keine manuellen Komponenten. Es wurde nichts geändert.',
-    formTooLong: 'Das Formular kann nicht so viele Komponenten tragen. Gib Titel und Nachricht stattdessen als Optionen an. Es wurde nichts geändert.',
-    failed: 'Bei uns ist etwas schiefgegangen; es wurde protokolliert. Sieh auf der Statusseite nach, bevor du es noch einmal versuchst.',
-    opened: (id: number, impact: string, status: string) => `Vorfall ${id} eröffnet (${impact}, ${status}).`,
-    updated: (id: number, status: string) => `Vorfall ${id} aktualisiert (${status}).`,
-    resolved: (id: number) => `Vorfall ${id} behoben.`,
-    scheduled: (id: number, from: number, to: number) => `Wartung ${id} geplant von ${when(from)} bis ${when(to)}.`,
-    ended: (id: number) => `Wartung ${id} beendet.`,
-    cancelled: (id: number) => `Wartung ${id} abgesagt (sie hatte nicht begonnen).`,
-    componentSet: (id: string, status: string) => `Komponente ${id} auf ${status} gesetzt.`,
-    componentCleared: (id: string) => `Komponente ${id} zurückgesetzt: Es gilt wieder, was ihre Prüfungen und Vorfälle sagen.`,
-    page: 'Statusseite',
-    openTitle: 'Vorfall eröffnen',
-    updateTitle: (id: number) => `Vorfall ${id} aktualisieren`,
-    titleLabel: 'Titel',
-    messageLabel: 'Nachricht',
-    notOperational: 'Nicht betriebsbereit',
-    openIncidents: 'Offene Vorfälle',
-    noOpenIncidents: 'Keine offenen Vorfälle.',
-    allOperational: 'Alle Komponenten sind betriebsbereit.',
-    followNotInGuild: 'Folgen geht in einem Kanal eines Servers, nicht in einer Direktnachricht. Es wurde nichts geändert.',
-    followNoPermission: 'Nur Mitglieder mit dem Recht „Webhooks verwalten“ (oder Administrator) dürfen wählen, welche Kanäle dem Status folgen. Es wurde nichts geändert.',
-    followUnavailable: 'Folgen ist bei diesem Dienst nicht eingerichtet (es braucht das Bot-Token und die öffentliche Adresse). Es wurde nichts geändert.',
-    badChannel: 'Wähle einen Kanal dieses Servers. Es wurde nichts geändert.',
-    unknownComponents: (unknown: string[], declared: string[]) => `Unbekannte Komponente ${unknown.map((id) => `„${id}“`).join(', ')}; die Komponenten sind: ${declared.join(', ')}. Es wurde nichts geändert.`,
-    everyComponent: 'alle Komponenten',
-    followed: (channel: string, filter: string) => `<#${channel}> folgt jetzt dem Status (${filter}): neue Vorfälle und Wartungen, ihre Meldungen und Statuswechsel.`,
-    filterChanged: (channel: string, filter: string) => `<#${channel}> folgt dem Status bereits; der Kanal bekommt jetzt ${filter}.`,
-    webhookRefused: (channel: string, reason: string) => `Discord hat mich in <#${channel}> keinen Webhook anlegen lassen: ${reason}. Es wurde nichts geändert.`,
-    missingPermission: 'der Bot braucht in diesem Kanal das Recht „Webhooks verwalten“',
-    tooManyWebhooks: 'der Kanal hat so viele Webhooks, wie Discord erlaubt; entferne zuerst einen',
-    discordAway: 'Discord war nicht erreichbar. Es wurde nichts geändert; versuch es gleich noch einmal.',
-    notFollowing: (channel: string) => `<#${channel}> folgt dem Status nicht. Es wurde nichts geändert.`,
-    unfollowed: (channel: string) => `<#${channel}> folgt dem Status nicht mehr; sein Webhook wurde gelöscht.`,
-    unfollowedWebhookLeft: (channel: string) => `<#${channel}> folgt dem Status nicht mehr. Discord hat den Webhook nicht gelöscht; entferne ihn in den Kanaleinstellungen (Integrationen).`,
-    noFollows: 'Kein Kanal dieses Servers folgt dem Status. `/folgen` fügt einen hinzu.',
-    followsTitle: 'Kanäle, die dem Status folgen'
+/** The commands' words in one language: plain sentences as they are, a function for each one with placeholders. */
+function wordsOf (tag: LanguageTag) {
+  const words = LOCALES[tag].discord
+  const m = (key: keyof typeof words, params: Record<string, unknown>) => message(tag, words[key], params)
+  return {
+    ...words,
+    opened: (id: number, impact: string, status: string) => m('opened', { id, impact, status }),
+    updated: (id: number, status: string) => m('updated', { id, status }),
+    resolved: (id: number) => m('resolved', { id }),
+    scheduled: (id: number, from: number, to: number) => m('scheduled', { id, from: when(from), to: when(to) }),
+    ended: (id: number) => m('ended', { id }),
+    cancelled: (id: number) => m('cancelled', { id }),
+    componentSet: (id: string, status: string) => m('componentSet', { id, status }),
+    componentCleared: (id: string) => m('componentCleared', { id }),
+    updateTitle: (id: number) => m('updateTitle', { id }),
+    unknownComponents: (unknown: string[], declared: string[]) =>
+      m('unknownComponents', { unknown: unknown.map((id) => m('quoted', { id })).join(', '), declared: declared.join(', ') }),
+    followed: (channel: string, filter: string) => m('followed', { channel, filter }),
+    filterChanged: (channel: string, filter: string) => m('filterChanged', { channel, filter }),
+    webhookRefused: (channel: string, reason: string) => m('webhookRefused', { channel, reason }),
+    notFollowing: (channel: string) => m('notFollowing', { channel }),
+    unfollowed: (channel: string) => m('unfollowed', { channel }),
+    unfollowedWebhookLeft: (channel: string) => m('unfollowedWebhookLeft', { channel })
   }
-} satisfies Record<Locale, unknown>
+}
 
-export type Words = typeof WORDS.en
+export type Words = ReturnType<typeof wordsOf>
+
+export const WORDS = Object.fromEntries(Object.keys(LOCALES).map((tag) => [tag, wordsOf(tag as LanguageTag)])) as Record<LanguageTag, Words>

@@ -1,4 +1,4 @@
-// The site's own files under /assets/ (src/site/assets and the view's browser modules in src/view), read once: each
+// The site's own files under /assets/ (src/site/assets, the view's browser modules in src/view and their words in src/locales), read once: each
 // is served under its plain name and under a name carrying its content's hash (`status.3f2a9c0d1e7b.js`), which pages
 // link to and which can be cached for a year. A module's imports of its siblings name their hashed files, so a
 // module's hash changes when anything it loads changes.
@@ -16,10 +16,13 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8'
 }
 
-const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view')]
+const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view'), path.join(projectRoot, 'src', 'locales')]
 
-/** A sibling module imported by a relative name: `from './status-format.js'`, `import './x.js'`. */
-const SIBLING_IMPORT = /(\bfrom\s*|\bimport\s*)(['"])\.\/([\w.-]+\.js)\2/g
+/**
+ * A sibling module imported by a relative name: `from './status-format.js'`, `import './x.js'`, or a language's words
+ * from `'../locales/fr.json'` (served beside the view's modules, under /assets/ too).
+ */
+const SIBLING_IMPORT = /(\bfrom\s*|\bimport\s*)(['"])(?:\.\/([\w.-]+\.js)|\.\.\/locales\/([\w-]+\.json))\2/g
 
 export interface AssetFile {
   /** The plain name (`status.js`). */
@@ -51,7 +54,7 @@ function loadAssetFiles (dirs: string[]): Map<string, AssetFile> {
     for (const name of readdirSync(dir)) {
       const type = TYPES[path.extname(name)]
       if (type === undefined) continue
-      if (sources.has(name)) throw new Error(`two assets are named ${name}: src/site/assets and src/view share /assets/`)
+      if (sources.has(name)) throw new Error(`two assets are named ${name}: src/site/assets, src/view and src/locales share /assets/`)
       sources.set(name, { type, bytes: readFileSync(path.join(dir, name)) })
     }
   }
@@ -65,8 +68,8 @@ function loadAssetFiles (dirs: string[]): Map<string, AssetFile> {
     if (resolving.has(name)) throw new Error(`assets import each other in a cycle through ${name}`)
     resolving.add(name)
     const bytes = path.extname(name) === '.js'
-      ? Buffer.from(source.bytes.toString('utf8').replace(SIBLING_IMPORT, (_, keyword: string, quote: string, sibling: string) =>
-        `${keyword}${quote}./${resolve(sibling).hashedName}${quote}`))
+      ? Buffer.from(source.bytes.toString('utf8').replace(SIBLING_IMPORT, (_, keyword: string, quote: string, sibling: string | undefined, words: string | undefined) =>
+        `${keyword}${quote}./${resolve((sibling ?? words)!).hashedName}${quote}`))
       : source.bytes
     resolving.delete(name)
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12)

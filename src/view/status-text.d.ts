@@ -6,7 +6,7 @@ type Indicator = ComponentsBody['indicator']
 type ShownStatus = PublicComponent['status']
 
 export interface StatusText {
-  lang: 'en' | 'de'
+  lang: import('./locale-words.js').LanguageTag
   dateLocale: string
   /** The headline's words for each page indicator. */
   overall: Record<Indicator, string>
@@ -59,7 +59,7 @@ export interface StatusText {
   statusPath?: string
 }
 
-export declare const TEXT: { en: StatusText, de: StatusText }
+export declare const TEXT: Record<import('./locale-words.js').LanguageTag, StatusText>
 
 /** The part of the model's body the headline reads. */
 export type HeadlineStatus = Pick<ComponentsBody, 'indicator' | 'description' | 'unknownComponents'> & { components: readonly unknown[] }
