@@ -82,7 +82,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(conventions, {
     staging: config.deployEnv === 'staging',
     draining: () => context.readiness.shuttingDown,
-    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice, product: config.status.product }), config.germanPrefix)
+    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.siteNotice, product: config.status.product }), config.germanPrefix, config.languages)
   })
   // What shared caches are told: lifetimes and keys, worked out once per route as the routes below are registered.
   await app.register(edgeHeaders, { edge: config.edge, revalidateSeconds: config.probeIntervalSeconds })

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { projectRoot } from './project-root.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 import { ConfigError, integer, oneOf, optionalUrl, sitePrefix, switchedOn, type Reader } from './values.ts'
 
 export type DeployEnv = 'production' | 'staging'
@@ -14,6 +15,8 @@ export interface ServerConfig {
   deployEnv: DeployEnv
   docsDir: string
   germanPrefix: string
+  /** The page languages served (LANGUAGES; English always): the others' pages are 404s. The docs stay English and German. */
+  languages: PageLanguage[]
   /** Which proxies' `X-Forwarded-*` to believe: none, the nearest N hops, or these addresses/CIDRs (proxy-addr forms). */
   trustProxy: false | number | string[]
   rateLimitPerMinute: number
@@ -57,6 +60,7 @@ export function serverHandling (read: Reader, metricsPort: number | undefined): 
   return {
     docsDir: path.resolve(read('DOCS_DIR') ?? path.join(projectRoot, 'docs')),
     germanPrefix: sitePrefix(read, 'GERMAN_PREFIX', '/de'),
+    languages: pageLanguages(read, 'LANGUAGES'),
     trustProxy: trustedProxies(read, 'TRUST_PROXY'),
     rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     statuspageAtRoot: switchedOn(read, 'STATUSPAGE_AT_ROOT'),
@@ -64,6 +68,22 @@ export function serverHandling (read: Reader, metricsPort: number | undefined): 
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1'
   }
+}
+
+/**
+ * A comma-separated list of shipped language tags (any case: `pt-br` is `pt-BR`); unset or empty: every shipped
+ * language. English is served whatever the list says: it is the reference and the x-default of every page.
+ */
+function pageLanguages (read: Reader, name: string): PageLanguage[] {
+  const raw = read(name)?.trim()
+  if (raw === undefined || raw === '') return [...PAGE_LANGUAGES]
+  const wanted = new Set<PageLanguage>(['en'])
+  for (const item of raw.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+    const tag = PAGE_LANGUAGES.find((shipped) => shipped.toLowerCase() === item.toLowerCase())
+    if (tag === undefined) throw new ConfigError(`${name} names "${item}", which is not a shipped language (shipped: ${PAGE_LANGUAGES.join(', ')})`)
+    wanted.add(tag)
+  }
+  return PAGE_LANGUAGES.filter((tag) => wanted.has(tag))
 }
 
 /** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */

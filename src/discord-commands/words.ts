@@ -1,5 +1,5 @@
 // What the commands answer in each shipped language (the interaction's locale), from the `discord` section of
-// src/locales/<tag>.json. Refusals of the operations themselves are the CLI's words (./refusals.ts translates them);
+// src/locales/<tag>.json. Refusals of the operations themselves are the CLI's words (./refusals-de.ts translates them into German);
 // these are the commands' own sentences.
 import { WORDS as LOCALES, message, type LanguageTag } from '../view/locale-words.js'
 

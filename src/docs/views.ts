@@ -8,6 +8,10 @@ import type { Locale } from '../lib/locale.ts'
 import type { DocsSite } from './docs-site.ts'
 import { LABELS } from './labels.ts'
 import type { DocPage } from './load.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+
+/** The docs speak English and German, the spec's two, whatever LANGUAGES serves. */
+const DOCS_LANGUAGES: readonly PageLanguage[] = ['en', 'de']
 
 const ASSETS = { styles: ['docs.css'], scripts: ['search.js'] }
 
@@ -33,7 +37,7 @@ ${tocHtml}
     title: brandedTitle(page.locale, `${page.title} · ${labels.docs}`, product),
     description: page.description,
     body,
-    ...(twin === undefined ? {} : { alternate: { lang: twin.locale, path: twin.url } }),
+    ...(twin === undefined ? {} : { pathIn: (lang: PageLanguage) => lang === twin.locale ? twin.url : page.url, languages: DOCS_LANGUAGES }),
     path: page.url,
     ...ASSETS
   })
@@ -60,7 +64,8 @@ ${sidebar(site, locale, '', query)}
     title: brandedTitle(locale, `${query === '' ? labels.search : labels.searchTitle(query)} · ${labels.docs}`, product),
     description: labels.searchLabel,
     body,
-    alternate: { lang: other, path: otherPath },
+    pathIn: (lang: PageLanguage) => lang === other ? otherPath : `${site.roots[locale]}/search${query === '' ? '' : `?q=${encodeURIComponent(query)}`}`,
+    languages: DOCS_LANGUAGES,
     path: `${site.roots[locale]}/search${query === '' ? '' : `?q=${encodeURIComponent(query)}`}`,
     ...ASSETS
   })

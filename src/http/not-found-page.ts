@@ -2,7 +2,8 @@
 // outside the JSON namespaces. JSON clients, and clients that say nothing or `*/*`, keep problem+json.
 import type { FastifyRequest } from 'fastify'
 import { encodeOnce, type SendableBody } from '../lib/serialized.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { languagePrefix } from '../view/status-links.js'
 import { LruCache } from '../lib/lru.ts'
 import { weightedList, type Weighted } from './q-values.ts'
 
@@ -40,13 +41,18 @@ export function prefersHtml (accept: string | undefined): boolean {
   })
 }
 
-/** Chooses, per request, the HTML 404 page (rendered once per language) or nothing (then a problem is sent). */
-export function notFoundPages (render: (lang: Locale) => string, germanPrefix: string): (request: FastifyRequest) => SendableBody | undefined {
-  const pages = { en: encodeOnce('en', render('en')), de: encodeOnce('de', render('de')) }
+/**
+ * Chooses, per request, the HTML 404 page (rendered once per served language: the one whose prefix the path has,
+ * English elsewhere, also below the prefix of a language not served) or nothing (then a problem is sent).
+ */
+export function notFoundPages (render: (lang: PageLanguage) => string, germanPrefix: string, languages: readonly PageLanguage[] = ['en', 'de']): (request: FastifyRequest) => SendableBody | undefined {
+  const pages = languages.map((lang) => ({ lang, prefix: languagePrefix(lang, germanPrefix), page: encodeOnce(lang, render(lang)) }))
+  const english = pages.find((entry) => entry.lang === 'en')?.page ?? encodeOnce('en', render('en'))
+  const prefixed = pages.filter((entry) => entry.prefix !== '')
   return (request) => {
     if (!prefersHtml(request.headers.accept)) return undefined
     const path = request.url.split('?', 1)[0]!
     if (inJsonNamespace(path, germanPrefix)) return undefined
-    return path === germanPrefix || path.startsWith(`${germanPrefix}/`) ? pages.de : pages.en
+    return prefixed.find((entry) => path === entry.prefix || path.startsWith(`${entry.prefix}/`))?.page ?? english
   }
 }

@@ -3,14 +3,15 @@
 // command and, where it is public, Prometheus. One list, rendered by the status page's "Follow" section, /status.md
 // and llms.txt. Absolute addresses carry ORIGIN_PLACEHOLDER, which each response fills with its {base_url}.
 import type { DiscordCommandsConfig } from '../config/discord.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import type { Indicator } from '../status/model.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
 
 export interface FollowOptions {
-  lang: Locale
+  lang: PageLanguage
   germanPrefix: string
   /** The status file's product name: the badge's alt text; undefined: "System status". */
   productName: string | undefined
@@ -34,86 +35,19 @@ export interface FollowEntry {
   snippets: FollowSnippet[]
 }
 
-const WORDS = {
-  en: {
-    heading: 'Follow',
-    intro: 'Get the status where you already are. Each of these reads the same status as this page.',
-    discord: 'In your Discord server',
-    discordText: 'With the bot in your server, /follow posts every new incident, maintenance window and status change into a channel ' +
-      'of yours, each update editing the same message (you need Manage Webhooks; components: keeps only some). /unfollow ends it, ' +
-      '/following lists what your server follows. Where the operators post updates in an announcement channel, Discord\'s own Follow button works too.',
-    discordFollow: 'Follow',
-    discordSome: 'Only some components',
-    discordUnfollow: 'Stop',
-    discordFollowing: 'What your server follows',
-    discordDocs: 'How it works',
-    feeds: 'Feeds',
-    feedsText: 'One entry for every update to an incident or a maintenance window: for feed readers and feed bots in Discord (MonitoRSS). ' +
-      'Add ?component={id} (repeatable) to the address for only the updates about those components.',
-    calendar: 'Maintenance calendar',
-    calendarText: 'Planned and active maintenance windows as an iCalendar: subscribe to its address in Google Calendar, Outlook or Apple Calendar.',
-    calendarSnippet: 'Calendar address',
-    webhooks: 'Webhooks',
-    webhooksText: 'The operators of this service can send every update to Discord channels and, signed (Standard Webhooks), to any HTTPS address.',
-    webhooksDocs: 'Notifications',
-    statuspage: 'Statuspage-compatible address',
-    statuspageText: 'Status relay bots in Discord servers, and every tool that reads an Atlassian Statuspage, follow this page when given this address.',
-    statuspageSnippet: 'Page URL',
-    summary: 'summary.json',
-    badges: 'Badge for a README',
-    badgesText: 'The current status as an image that stays up to date.',
-    mcp: 'For AI agents (MCP)',
-    mcpText: 'A Model Context Protocol server with read-only tools over this status, run from a checkout of status-api.',
-    mcpSnippet: 'Command',
-    mcpDocs: 'How to set it up',
-    metrics: 'Prometheus',
-    metricsText: (port: number) => `Metrics in the Prometheus text format on port ${port} of this service's host, path /metrics.`,
-    copy: 'Copy',
-    copied: (what: string) => `Copied: ${what}`,
-    copyFailed: (what: string) => `Could not copy ${what}; it is selected, press Ctrl+C (⌘C) to copy it.`
-  },
-  de: {
-    heading: 'Folgen',
-    intro: 'Der Status dort, wo Sie ohnehin sind. Alle diese Wege lesen denselben Status wie diese Seite.',
-    discord: 'In Ihrem Discord-Server',
-    discordText: 'Ist der Bot in Ihrem Server, postet /follow jeden neuen Vorfall, jede Wartung und jede Statusänderung in einen Kanal ' +
-      'Ihrer Wahl; jede weitere Meldung bearbeitet dieselbe Nachricht (Sie brauchen „Webhooks verwalten“; components: wählt nur einige ' +
-      'Komponenten). /unfollow beendet es, /following zeigt, was Ihr Server verfolgt. Wo die Betreiber Meldungen in einem Ankündigungskanal posten, ' +
-      'funktioniert auch Discords eigener Folgen-Knopf.',
-    discordFollow: 'Folgen',
-    discordSome: 'Nur einige Komponenten',
-    discordUnfollow: 'Beenden',
-    discordFollowing: 'Was Ihr Server verfolgt',
-    discordDocs: 'So funktioniert es',
-    feeds: 'Feeds',
-    feedsText: 'Ein Eintrag für jede Meldung zu einem Vorfall oder einer Wartung: für Feedreader und Feed-Bots in Discord (MonitoRSS). ' +
-      'Mit ?component={id} (wiederholbar) an der Adresse nur die Meldungen zu diesen Komponenten.',
-    calendar: 'Wartungskalender',
-    calendarText: 'Geplante und laufende Wartungen als iCalendar: abonnieren Sie die Adresse in Google Kalender, Outlook oder Apple Kalender.',
-    calendarSnippet: 'Kalenderadresse',
-    webhooks: 'Webhooks',
-    webhooksText: 'Die Betreiber dieses Dienstes können jede Meldung an Discord-Kanäle und, signiert (Standard Webhooks), an jede HTTPS-Adresse senden.',
-    webhooksDocs: 'Benachrichtigungen',
-    statuspage: 'Statuspage-kompatible Adresse',
-    statuspageText: 'Status-Bots in Discord-Servern und alle Werkzeuge, die eine Atlassian-Statuspage lesen, folgen dieser Seite, wenn sie diese Adresse bekommen.',
-    statuspageSnippet: 'Seiten-URL',
-    summary: 'summary.json',
-    badges: 'Badge für eine README',
-    badgesText: 'Der aktuelle Status als Bild, das sich selbst aktualisiert.',
-    mcp: 'Für KI-Agenten (MCP)',
-    mcpText: 'Ein Model-Context-Protocol-Server mit lesenden Werkzeugen für diesen Status, gestartet aus einem Checkout von status-api.',
-    mcpSnippet: 'Befehl',
-    mcpDocs: 'So richten Sie ihn ein',
-    metrics: 'Prometheus',
-    metricsText: (port: number) => `Metriken im Prometheus-Textformat auf Port ${port} des Hosts dieses Dienstes, Pfad /metrics.`,
-    copy: 'Kopieren',
-    copied: (what: string) => `Kopiert: ${what}`,
-    copyFailed: (what: string) => `${what} ließ sich nicht kopieren; der Text ist markiert, drücken Sie Strg+C (⌘C).`
+/** The section's words in one language (the `follow` section of src/locales/<tag>.json). */
+function wordsOf (lang: PageLanguage) {
+  const words = LOCALES[lang].follow
+  return {
+    ...words,
+    metricsText: (port: number) => message(lang, words.metricsText, { port }),
+    copied: (what: string) => message(lang, words.copied, { what }),
+    copyFailed: (what: string) => message(lang, words.copyFailed, { what })
   }
-} as const
+}
 
-export function followWords (lang: Locale): typeof WORDS[Locale] {
-  return WORDS[lang]
+export function followWords (lang: PageLanguage): ReturnType<typeof wordsOf> {
+  return wordsOf(lang)
 }
 
 /** The follow commands exist where the interactions route does (a public key) and webhooks can be made (the bot token). */
@@ -129,7 +63,7 @@ export function publicMetricsPort (metricsPort: number | undefined, metricsHost:
 }
 
 export function followEntries (options: FollowOptions): FollowEntry[] {
-  const words = WORDS[options.lang]
+  const words = wordsOf(options.lang)
   const local = (path: string) => `${ORIGIN_PLACEHOLDER}${localPath(options.lang, path, options.germanPrefix)}`
   const page = `${ORIGIN_PLACEHOLDER}/status`
   const badge = `${ORIGIN_PLACEHOLDER}/status/badges/status.svg`

@@ -5,7 +5,7 @@ import type { PublicComponent, PublicGroup } from '../api/components.ts'
 import type { ComponentHistory } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import { renderPage } from './layout.ts'
 import { componentHref, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
 import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
@@ -22,7 +22,9 @@ export interface NamingWindow {
 }
 
 export interface ComponentPageOptions {
-  lang: Locale
+  lang: PageLanguage
+  /** The served page languages (LANGUAGES), for the language menu and hreflang. */
+  languages?: readonly PageLanguage[]
   germanPrefix: string
   /** The status file's product: its name in the title ("… – Acme status"), its brand in the layout. */
   product?: DeclaredProduct
@@ -41,7 +43,7 @@ export interface ComponentPageOptions {
 }
 
 /** The page's path in a language: `/status/components/bot`, `/de/status/components/bot`. */
-export function componentPath (lang: Locale, id: string, germanPrefix: string): string {
+export function componentPath (lang: PageLanguage, id: string, germanPrefix: string): string {
   return componentHref({ statusPath: statusPathOf(lang, germanPrefix) }, id)
 }
 
@@ -92,7 +94,6 @@ export function renderComponentPage (options: ComponentPageOptions): string {
   const statusPath = statusPathOf(lang, germanPrefix)
   const text: StatusText = { ...TEXT[lang], statusPath }
   const name = localName(text, component.name)
-  const other: Locale = lang === 'en' ? 'de' : 'en'
   const back = `<p class="back-link"><a href="${escapeHtml(statusPath)}">${escapeHtml(text.backToStatus)}</a></p>`
   // The model's id and status exactly, as on the status page's component elements, for tools and tests.
   const body = `<div class="status-page permalink component-page" data-component="${escapeHtml(component.id)}" data-status="${escapeHtml(component.status)}">${back}` +
@@ -110,7 +111,8 @@ export function renderComponentPage (options: ComponentPageOptions): string {
     title: `${name}: ${text.componentStatus[component.status]} – ${text.pageTitle(options.product?.name)}`,
     description: text.componentPageDescription(name, options.product?.name),
     body,
-    alternate: { lang: other, path: componentPath(other, component.id, germanPrefix) },
+    pathIn: (tag) => componentPath(tag, component.id, germanPrefix),
+    languages: options.languages,
     styles: ['status.css'],
     path: componentPath(lang, component.id, germanPrefix),
     germanPrefix,

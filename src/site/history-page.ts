@@ -4,8 +4,9 @@ import type { DeclaredProduct, StatusDeclaration } from '../declaration/declarat
 import type { Incident } from '../api/incidents.ts'
 import { RECENT_RESOLVED } from '../incidents/view.ts'
 import { escapeHtml } from '../lib/html.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import { renderPage } from './layout.ts'
+import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import { statusPathOf } from '../view/status-links.js'
 import { TEXT, historyHref, pastIncidentItem } from '../view/status-view.js'
 
@@ -13,7 +14,9 @@ import { TEXT, historyHref, pastIncidentItem } from '../view/status-view.js'
 export const HISTORY_PAGE_SIZE = RECENT_RESOLVED
 
 export interface HistoryPageOptions {
-  lang: Locale
+  lang: PageLanguage
+  /** The served page languages (LANGUAGES), for the language menu and hreflang. */
+  languages?: readonly PageLanguage[]
   germanPrefix: string
   /** The status file's product: its name in the title ("… – Acme status"), its brand in the layout. */
   product?: DeclaredProduct
@@ -27,25 +30,18 @@ export interface HistoryPageOptions {
   pages: number
 }
 
-const WORDS = {
-  en: {
-    intro: (size: number) => `Every incident resolved in the last 90 days, newest first, ${size} to a page.`,
-    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
-    pager: 'Pages of past incidents',
-    newer: 'Newer incidents',
-    end: 'This is the end of the list: incidents resolved more than 90 days ago are not shown.'
-  },
-  de: {
-    intro: (size: number) => `Alle in den letzten 90 Tagen behobenen Vorfälle, die neuesten zuerst, ${size} pro Seite.`,
-    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
-    pager: 'Seiten der früheren Vorfälle',
-    newer: 'Neuere Vorfälle',
-    end: 'Hier endet die Liste: Vorfälle, die vor mehr als 90 Tagen behoben wurden, werden nicht angezeigt.'
+/** The page's own words in one language (the `site.history` section of src/locales/<tag>.json). */
+function wordsOf (lang: PageLanguage) {
+  const words = LOCALES[lang].site.history
+  return {
+    ...words,
+    intro: (size: number) => message(lang, words.intro, { size }),
+    page: (page: number, pages: number) => message(lang, words.page, { page, pages })
   }
-} as const
+}
 
 /** The page's path in a language: `/status/history`, `/de/status/history?page=2`. */
-export function historyPath (lang: Locale, page: number, germanPrefix: string): string {
+export function historyPath (lang: PageLanguage, page: number, germanPrefix: string): string {
   return historyHref({ statusPath: statusPathOf(lang, germanPrefix) }, page)
 }
 
@@ -56,7 +52,7 @@ export function historyPath (lang: Locale, page: number, germanPrefix: string): 
 function pager (options: HistoryPageOptions, statusPath: string): string {
   const { lang, page, pages } = options
   if (pages === 1) return ''
-  const words = WORDS[lang]
+  const words = wordsOf(lang)
   const text = { ...TEXT[lang], statusPath }
   const newer = page > 1 ? `<a rel="prev" href="${escapeHtml(historyHref(text, page - 1))}">${escapeHtml(words.newer)}</a>` : ''
   const older = page < pages ? `<a rel="next" href="${escapeHtml(historyHref(text, page + 1))}">${escapeHtml(text.olderIncidents)}</a>` : ''
@@ -68,8 +64,7 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
   const { lang, germanPrefix, incidents, page, pages } = options
   const statusPath = statusPathOf(lang, germanPrefix)
   const text = { ...TEXT[lang], statusPath }
-  const words = WORDS[lang]
-  const other: Locale = lang === 'en' ? 'de' : 'en'
+  const words = wordsOf(lang)
   const heading = text.pastIncidents
   const back = `<p class="back-link"><a href="${escapeHtml(statusPath)}">${escapeHtml(text.backToStatus)}</a></p>`
   const list = incidents.length === 0
@@ -88,7 +83,8 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
     title: `${heading}${position === '' ? '' : `, ${position}`} – ${text.pageTitle(options.product?.name)}`,
     description: position === '' ? words.intro(HISTORY_PAGE_SIZE) : `${words.intro(HISTORY_PAGE_SIZE)} ${position}.`,
     body,
-    alternate: { lang: other, path: historyPath(other, page, germanPrefix) },
+    pathIn: (tag) => historyPath(tag, page, germanPrefix),
+    languages: options.languages,
     styles: ['status.css'],
     path: historyPath(lang, page, germanPrefix),
     germanPrefix,

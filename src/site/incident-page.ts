@@ -3,7 +3,7 @@
 import type { DeclaredProduct } from '../declaration/declaration.ts'
 import type { Incident } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { renderPage } from './layout.ts'
@@ -13,7 +13,9 @@ import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { dateTime, time } from '../view/status-format.js'
 
 export interface PermalinkPageOptions {
-  lang: Locale
+  lang: PageLanguage
+  /** The served page languages (LANGUAGES), for the language menu and hreflang. */
+  languages?: readonly PageLanguage[]
   germanPrefix: string
   /** The status file's product: its name in the title ("… – Acme status"), its brand in the layout. */
   product?: DeclaredProduct
@@ -21,7 +23,7 @@ export interface PermalinkPageOptions {
 }
 
 /** The page's path in a language: `/status/incidents/7`, `/de/status/maintenance/3`. */
-function permalinkPath (lang: Locale, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
+function permalinkPath (lang: PageLanguage, kind: 'incidents' | 'maintenance', id: number, germanPrefix: string): string {
   return (kind === 'incidents' ? incidentHref : maintenanceHref)({ statusPath: statusPathOf(lang, germanPrefix) }, id)
 }
 
@@ -33,7 +35,6 @@ function textOf (options: PermalinkPageOptions) {
 function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance', id: number, title: string, body: string): string {
   const { lang, germanPrefix } = options
   const text = TEXT[lang]
-  const other: Locale = lang === 'en' ? 'de' : 'en'
   const back = `<p class="back-link"><a href="${escapeHtml(statusPathOf(lang, germanPrefix))}">${escapeHtml(text.backToStatus)}</a></p>`
   return renderPage({
     lang,
@@ -41,7 +42,8 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
     title: `${title} – ${text.pageTitle(options.product?.name)}`,
     description: title,
     body: `<div class="status-page permalink">${back}${body}</div>`,
-    alternate: { lang: other, path: permalinkPath(other, kind, id, germanPrefix) },
+    pathIn: (tag) => permalinkPath(tag, kind, id, germanPrefix),
+    languages: options.languages,
     styles: ['status.css'],
     path: permalinkPath(lang, kind, id, germanPrefix),
     germanPrefix,

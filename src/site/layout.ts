@@ -3,21 +3,24 @@ import { footerParts } from '../brand/footer.ts'
 import type { BrandImage } from '../brand/image.ts'
 import { brandStylesheet } from '../brand/stylesheet.ts'
 import { escapeHtml } from '../lib/html.ts'
-import type { Locale } from '../lib/locale.ts'
+import { docsLanguage, type PageLanguage } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
 import { assetPath } from './asset-files.ts'
+import { SHIPPED, WORDS as LOCALES } from '../view/locale-words.js'
 
 export interface PageOptions {
-  lang: Locale
+  lang: PageLanguage
   title: string
   description: string
   /** Trusted HTML for <main>. */
   body: string
-  /** The same page in the other language, for the switch and hreflang. */
-  alternate?: { lang: Locale, path: string }
+  /** The same page's path in any language, for the language menu and hreflang; undefined: a page in one language only. */
+  pathIn?: (lang: PageLanguage) => string
+  /** The served page languages (LANGUAGES); every shipped one when not given. */
+  languages?: readonly PageLanguage[]
   /** Extra stylesheets and scripts under /assets/ (no inline code: the CSP forbids it). */
   styles?: string[]
   scripts?: string[]
@@ -33,19 +36,8 @@ export interface PageOptions {
   product?: DeclaredProduct
 }
 
-const WORDS = {
-  en: {
-    skip: 'Skip to content', nav: 'Site', status: 'Status', docs: 'API docs', home: 'Status service home', footer: 'For machines', feed: 'Status updates', calendar: 'Maintenance calendar',
-    productLinks: 'Links'
-  },
-  de: {
-    skip: 'Zum Inhalt springen', nav: 'Website', status: 'Status', docs: 'API-Dokumentation', home: 'Startseite des Statusdienstes', footer: 'Für Maschinen', feed: 'Statusmeldungen', calendar: 'Wartungskalender',
-    productLinks: 'Links'
-  }
-} as const
-
 /** A page's own title followed by the product's status page name ("Page not found – Acme status"); unchanged without a name. */
-export function brandedTitle (lang: Locale, title: string, product: DeclaredProduct | undefined): string {
+export function brandedTitle (lang: PageLanguage, title: string, product: DeclaredProduct | undefined): string {
   return product?.name === undefined ? title : `${title} – ${TEXT[lang].pageTitle(product.name)}`
 }
 
@@ -65,15 +57,15 @@ function brandMark (product: DeclaredProduct | undefined): string {
 }
 
 /** The file's header links: absolute URLs of other sites, opened in the same tab, without handing them this window. */
-function productLinks (lang: Locale, product: DeclaredProduct | undefined): string {
+function productLinks (lang: PageLanguage, product: DeclaredProduct | undefined): string {
   if (product === undefined || product.links.length === 0) return ''
-  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[lang])}</a></li>`)
-  return `<nav class="product-links" aria-label="${escapeHtml(WORDS[lang].productLinks)}"><ul>${items.join('')}</ul></nav>\n`
+  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[docsLanguage(lang)])}</a></li>`)
+  return `<nav class="product-links" aria-label="${escapeHtml(LOCALES[lang].site.layout.productLinks)}"><ul>${items.join('')}</ul></nav>\n`
 }
 
 /** The file's footer text, its `[text](url)` links as links. */
-function productFooter (lang: Locale, product: DeclaredProduct | undefined): string {
-  const footer = product?.footer?.[lang]
+function productFooter (lang: PageLanguage, product: DeclaredProduct | undefined): string {
+  const footer = product?.footer?.[docsLanguage(lang)]
   if (footer === undefined) return ''
   const html = footerParts(footer).map((part) => 'url' in part
     ? `<a href="${escapeHtml(part.url)}" rel="noopener">${escapeHtml(part.text)}</a>`
@@ -82,20 +74,28 @@ function productFooter (lang: Locale, product: DeclaredProduct | undefined): str
 }
 
 /**
- * `<link rel="alternate" hreflang>` for both languages, the page itself included, and `x-default` (the English
+ * `<link rel="alternate" hreflang>` for every served language, the page itself included, and `x-default` (the English
  * page): absolute, as search engines require, through the origin placeholder each response fills in.
  */
-function alternateLinks (lang: Locale, path: string | undefined, alternate: PageOptions['alternate']): string {
-  if (alternate === undefined) return ''
+function alternateLinks (languages: readonly PageLanguage[], pathIn: PageOptions['pathIn']): string {
+  if (pathIn === undefined) return ''
   const link = (hreflang: string, href: string) => `<link rel="alternate" hreflang="${hreflang}" href="${ORIGIN_PLACEHOLDER}${escapeHtml(href)}">`
-  const own = path === undefined ? [] : [link(lang, path)]
-  const english = lang === 'en' ? path : alternate.lang === 'en' ? alternate.path : undefined
-  return [...own, link(alternate.lang, alternate.path), ...(english === undefined ? [] : [link('x-default', english)])].join('\n')
+  return [...languages.map((lang) => link(lang, pathIn(lang))), link('x-default', pathIn('en'))].join('\n')
+}
+
+/** The language menu: a plain link to the same page in every other served language, each named in its own language. */
+function languageMenu (lang: PageLanguage, languages: readonly PageLanguage[], pathIn: PageOptions['pathIn']): string {
+  if (pathIn === undefined || languages.length < 2) return ''
+  const items = languages.map((other) => other === lang
+    ? `<li><a href="${escapeHtml(pathIn(other))}" aria-current="true" lang="${other}">${escapeHtml(LOCALES[other].site.layout.languageName)}</a></li>`
+    : `<li><a href="${escapeHtml(pathIn(other))}" hreflang="${other}" lang="${other}">${escapeHtml(LOCALES[other].site.layout.languageName)}</a></li>`)
+  return `<nav class="lang-menu" aria-label="${escapeHtml(LOCALES[lang].site.layout.languages)}"><ul>${items.join('')}</ul></nav>`
 }
 
 export function renderPage (options: PageOptions): string {
-  const { lang, title, description, body, alternate } = options
-  const words = WORDS[lang]
+  const { lang, title, description, body, pathIn } = options
+  const languages = options.languages ?? SHIPPED
+  const words = LOCALES[lang].site.layout
   const local = (path: string) => localPath(lang, path, options.germanPrefix)
   const { product } = options
   const accent = product === undefined ? undefined : brandStylesheet(product)
@@ -110,14 +110,18 @@ export function renderPage (options: PageOptions): string {
     ...(options.scripts ?? []).map((name) => `<script src="${escapeHtml(assetPath(name))}" defer></script>`),
     ...(options.modules ?? []).map((name) => `<script type="module" src="${escapeHtml(assetPath(name))}"></script>`)
   ]
-  const switchLink = alternate === undefined
-    ? ''
-    : `<a class="lang-switch" href="${escapeHtml(alternate.path)}" hreflang="${alternate.lang}" lang="${alternate.lang}">${alternate.lang === 'de' ? 'Deutsch' : 'English'}</a>`
-  const alternateLink = alternateLinks(lang, options.path, alternate)
+  const switchLink = languageMenu(lang, languages, pathIn)
+  const alternateLink = alternateLinks(languages, pathIn)
   const navLink = (path: string, label: string) => {
     const href = local(path)
     const current = options.path !== undefined && (options.path === href || (path !== '/' && options.path.startsWith(`${href}/`)))
     return `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`
+  }
+  // The docs are English and German: a page in another language links to the English docs.
+  const docsLink = (label: string) => {
+    const href = localPath(docsLanguage(lang), '/docs/api', options.germanPrefix)
+    const current = options.path !== undefined && (options.path === href || options.path.startsWith(`${href}/`))
+    return `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}${lang === docsLanguage(lang) ? '' : ' hreflang="en"'}>${escapeHtml(label)}</a></li>`
   }
   // The notice is English (the demo's): German pages say so, for screen readers and translators.
   const notice = options.notice === undefined ? '' : `<p class="site-notice" role="note"${lang === 'en' ? '' : ' lang="en"'}>${escapeHtml(options.notice)}</p>\n`
@@ -141,7 +145,7 @@ ${scripts.join('\n')}
 <a class="skip-link" href="#main">${escapeHtml(words.skip)}</a>
 <header class="site-header">
 <a class="brand" href="${escapeHtml(local('/'))}">${brandMark(product)}<span class="vh"> – ${escapeHtml(words.home)}</span></a>
-<nav aria-label="${escapeHtml(words.nav)}"><ul>${navLink('/status', words.status)}${navLink('/docs/api', words.docs)}</ul></nav>
+<nav aria-label="${escapeHtml(words.nav)}"><ul>${navLink('/status', words.status)}${docsLink(words.docs)}</ul></nav>
 ${productLinks(lang, product)}${switchLink}
 </header>
 <main id="main" tabindex="-1">

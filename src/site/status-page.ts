@@ -3,14 +3,17 @@ import type { DeclaredProduct } from '../declaration/declaration.ts'
 import { escapeHtml } from '../lib/html.ts'
 import { followSection } from './follow-section.ts'
 import { renderPage } from './layout.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import { TEXT, findGuild, guildAnswer, headline, renderSections, shardFinderSection, type StatusBodies } from '../view/status-view.js'
 import type { ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from '../view/status-format.js'
+import { WORDS } from '../view/locale-words.js'
 
 export interface StatusPageOptions {
-  lang: Locale
+  lang: PageLanguage
+  /** The served page languages (LANGUAGES), for the language menu and hreflang. */
+  languages?: readonly PageLanguage[]
   bodies: StatusBodies
   /** When this page was rendered (ISO), for "last updated". */
   now: string
@@ -21,7 +24,8 @@ export interface StatusPageOptions {
    * docs/en/architecture.md#edge): the script then marks the page. Undefined: never marked.
    */
   staleAfterSeconds?: number
-  paths: { en: string, de: string }
+  /** The status page's path in each language. */
+  paths: Record<PageLanguage, string>
   germanPrefix: string
   /** The status file's product: the page is then "Acme status" ("Acme Status"); undefined: "System status". */
   product?: DeclaredProduct
@@ -31,11 +35,6 @@ export interface StatusPageOptions {
   discordCommands?: boolean
   notice?: string
 }
-
-const DESCRIPTION = {
-  en: 'Live status of every component: uptime for the last 90 days and every incident.',
-  de: 'Aktueller Status aller Komponenten: Verfügbarkeit der letzten 90 Tage und alle Vorfälle.'
-} as const
 
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, bodies, now } = options
@@ -55,15 +54,15 @@ ${followSection({ lang, germanPrefix: options.germanPrefix, productName: options
 <p id="refresh-error" class="refresh-error" hidden>${escapeHtml(text.refreshFailed)}</p>
 </div>
 </div>`
-  const other: Locale = lang === 'en' ? 'de' : 'en'
   const statusWord = bodies.components === null ? '' : ` – ${headline(text, bodies.components)}`
   return renderPage({
     lang,
     product: options.product,
     title: `${title}${statusWord}`,
-    description: DESCRIPTION[lang],
+    description: WORDS[lang].site.statusDescription,
     body,
-    alternate: { lang: other, path: options.paths[other] },
+    pathIn: (tag) => options.paths[tag],
+    languages: options.languages,
     styles: ['status.css'],
     modules: ['status.js', 'follow.js'],
     path: options.paths[lang],
@@ -82,7 +81,7 @@ function staleData (bodies: StatusPageOptions['bodies'], staleAfterSeconds: numb
  * The rendered page with the answer for `input` (a server id or message link) in the "Find your server" section:
  * the form of `/status?guild=…` answered without JavaScript, spliced into the page rendered once.
  */
-export function withGuildAnswer (html: string, lang: Locale, statusPath: string, input: string, shards: ShardsBody | null): string {
+export function withGuildAnswer (html: string, lang: PageLanguage, statusPath: string, input: string, shards: ShardsBody | null): string {
   const text = TEXT[lang]
   const guildId = guildIdFromInput(input)
   const answer = guildId === undefined ? 'invalid' : shards === null ? 'unavailable' : findGuild(shards, guildId)

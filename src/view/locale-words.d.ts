@@ -1,10 +1,11 @@
 // Types of locale-words.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
 import type en from '../locales/en.json'
+import type { PageLanguage } from '../lib/locale.ts'
 
 /** One language's words: the shape of the reference, English. */
 export type LocaleWords = typeof en
 /** A shipped language's BCP 47 tag. */
-export type LanguageTag = 'en' | 'de'
+export type LanguageTag = PageLanguage
 
 export declare const WORDS: Record<LanguageTag, LocaleWords>
 export declare const SHIPPED: LanguageTag[]

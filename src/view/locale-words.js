@@ -1,9 +1,12 @@
 // Every language's words (src/locales/<tag>.json) and the one way a message is filled in, for the server and the browser.
 import en from '../locales/en.json' with { type: 'json' }
 import de from '../locales/de.json' with { type: 'json' }
+import fr from '../locales/fr.json' with { type: 'json' }
+import es from '../locales/es.json' with { type: 'json' }
+import ptBR from '../locales/pt-BR.json' with { type: 'json' }
 
 /** The shipped languages by BCP 47 tag, English (the reference every other file is checked against) first. */
-export const WORDS = { en, de }
+export const WORDS = { en, de, fr, es, 'pt-BR': ptBR }
 
 /** The shipped languages' tags. */
 export const SHIPPED = Object.keys(WORDS)

@@ -1,5 +1,5 @@
 // Types of status-links.js (plain JavaScript, because the browser runs it too) for the server's TypeScript.
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 
 /** Where the pages below a status page hang: its path in the page's language (default `/status`). */
 export interface StatusPathHolder { statusPath?: string | undefined }
@@ -10,8 +10,9 @@ export interface SiteLinks {
 }
 
 export declare const DEFAULT_GERMAN_PREFIX: string
-export declare function localPath (lang: Locale, path: string, germanPrefix?: string): string
-export declare function statusPathOf (lang: Locale, germanPrefix?: string): string
+export declare function languagePrefix (lang: PageLanguage, germanPrefix?: string): string
+export declare function localPath (lang: PageLanguage, path: string, germanPrefix?: string): string
+export declare function statusPathOf (lang: PageLanguage, germanPrefix?: string): string
 export declare function statusHref (text: StatusPathHolder): string
 export declare function incidentHref (text: StatusPathHolder, id: number | string): string
 export declare function maintenanceHref (text: StatusPathHolder, id: number | string): string
@@ -19,6 +20,6 @@ export declare function componentHref (text: StatusPathHolder, id: string): stri
 export declare function latencyImageHref (id: string): string
 export declare function historyHref (text: StatusPathHolder, page: number): string
 export declare function shardsApiHref (): string
-export declare function statusUrl (site: SiteLinks, lang: Locale): string
-export declare function incidentUrl (site: SiteLinks, lang: Locale, id: number | string): string
-export declare function maintenanceUrl (site: SiteLinks, lang: Locale, id: number | string): string
+export declare function statusUrl (site: SiteLinks, lang: PageLanguage): string
+export declare function incidentUrl (site: SiteLinks, lang: PageLanguage, id: number | string): string
+export declare function maintenanceUrl (site: SiteLinks, lang: PageLanguage, id: number | string): string

@@ -1,13 +1,21 @@
-// The one link builder (docs/en/architecture.md#layout): the site's paths in either language (English at the root, German below
-// GERMAN_PREFIX), for the server and the browser alike. An absolute address is the base URL followed by one of them.
+// The one link builder (docs/en/architecture.md#layout): the site's paths in every language (English at the root, German below
+// GERMAN_PREFIX, the others below their lowercase tag), for the server and the browser alike. An absolute address is the
+// base URL followed by one of them.
 
 /** The German pages' prefix when GERMAN_PREFIX is not set. */
 export const DEFAULT_GERMAN_PREFIX = '/de'
 
-/** The path of `path` (an English site path such as `/status`) in a language: as it is, or below the German prefix. */
+/** A language's prefix: German's is configurable, every other language's is its tag in lowercase (`/pt-br`). */
+export function languagePrefix (lang, germanPrefix = DEFAULT_GERMAN_PREFIX) {
+  if (lang === 'en') return ''
+  return lang === 'de' ? germanPrefix : `/${lang.toLowerCase()}`
+}
+
+/** The path of `path` (an English site path such as `/status`) in a language: as it is, or below the language's prefix. */
 export function localPath (lang, path, germanPrefix = DEFAULT_GERMAN_PREFIX) {
   if (lang === 'en') return path
-  return path === '/' ? germanPrefix : `${germanPrefix}${path}`
+  const prefix = languagePrefix(lang, germanPrefix)
+  return path === '/' ? prefix : `${prefix}${path}`
 }
 
 /** The status page in a language (`/status`, `/de/status`): the pages below take it as `text.statusPath`. */

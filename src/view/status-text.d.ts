@@ -1,12 +1,13 @@
 // Types of status-text.js (plain JavaScript, because the browser runs it too) for the server's TypeScript: the words
 // of the status view in each language.
 import type { ComponentsBody, PublicComponent } from '../api/components.ts'
+import type { LanguageTag } from './locale-words.js'
 
 type Indicator = ComponentsBody['indicator']
 type ShownStatus = PublicComponent['status']
 
 export interface StatusText {
-  lang: import('./locale-words.js').LanguageTag
+  lang: LanguageTag
   dateLocale: string
   /** The headline's words for each page indicator. */
   overall: Record<Indicator, string>
@@ -59,7 +60,7 @@ export interface StatusText {
   statusPath?: string
 }
 
-export declare const TEXT: Record<import('./locale-words.js').LanguageTag, StatusText>
+export declare const TEXT: Record<LanguageTag, StatusText>
 
 /** The part of the model's body the headline reads. */
 export type HeadlineStatus = Pick<ComponentsBody, 'indicator' | 'description' | 'unknownComponents'> & { components: readonly unknown[] }

@@ -131,15 +131,16 @@ describe('docs pages', () => {
   it('switches language between paired pages and lists only pairs for the sitemap', async (t) => {
     const { app, context } = await buildTestApp(t, { ...env, GERMAN_PREFIX: '/de-ch' })
     const en = (await app.inject('/docs/views')).body
-    assert.match(en, /<a class="lang-switch" href="\/de-ch\/docs\/views" hreflang="de"/)
+    assert.match(en, /<nav class="lang-menu" aria-label="Languages"><ul><li><a href="\/docs\/views" aria-current="true" lang="en">English<\/a><\/li><li><a href="\/de-ch\/docs\/views" hreflang="de"/)
+    assert.doesNotMatch(en, /hreflang="fr"/, 'the docs are English and German only')
     assert.match(en, /<link rel="alternate" hreflang="de" href="http:\/\/localhost(:\d+)?\/de-ch\/docs\/views">/)
     const de = await app.inject('/de-ch/docs/views')
     assert.equal(de.statusCode, 200)
     assert.match(de.body, /<html lang="de">/)
-    assert.match(de.body, /<a class="lang-switch" href="\/docs\/views" hreflang="en"/)
+    assert.match(de.body, /<li><a href="\/docs\/views" hreflang="en" lang="en">English<\/a><\/li>/)
     assert.match(de.body, /<h2 id="rueckerstattung">Rückerstattung/, 'anchors spell umlauts out')
     const setup = (await app.inject('/docs/guide/setup')).body
-    assert.doesNotMatch(setup, /lang-switch/, 'no switch without a translation')
+    assert.doesNotMatch(setup, /lang-menu/, 'no menu without a translation')
     assert.deepEqual(context.docs.pages(), [
       { en: '/docs', de: '/de-ch/docs', title: { en: 'Fixture docs', de: 'Fixture-Dokumentation' } },
       { en: '/docs/views', de: '/de-ch/docs/views', title: { en: 'The graph view', de: 'Die Graphansicht' } }

@@ -34,7 +34,7 @@ export async function buildSiteApp (t: TestContext, options: SiteAppOptions = {}
   const apiCalls: Record<string, number> = {}
   await app.register(conventions, {
     staging: config.deployEnv === 'staging',
-    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.notice }), config.germanPrefix)
+    notFoundPage: notFoundPages((lang) => renderNotFoundPage({ lang, germanPrefix: config.germanPrefix, notice: options.notice }), config.germanPrefix, config.languages)
   })
   await app.register(siteRoutes, {
     config, source: fixture, clock, germanPrefix: config.germanPrefix, refreshSeconds: options.refreshSeconds, notice: options.notice

@@ -69,13 +69,14 @@ describe('status page', () => {
     assert.match(html, /14 von 16 Shards verbunden/)
     assert.match(html, /99,98\u00a0% verfügbar/, 'German number format (no-break space before %)')
     // Absolute alternates (on the request's origin), the page itself included, and x-default: the English page.
-    assert.match(html, /<link rel="alternate" hreflang="de" href="http:\/\/localhost\/de-ch\/status">\n<link rel="alternate" hreflang="en" href="http:\/\/localhost\/status">\n<link rel="alternate" hreflang="x-default" href="http:\/\/localhost\/status">/)
+    assert.match(html, /<link rel="alternate" hreflang="en" href="http:\/\/localhost\/status">\n<link rel="alternate" hreflang="de" href="http:\/\/localhost\/de-ch\/status">\n<link rel="alternate" hreflang="fr" href="http:\/\/localhost\/fr\/status">\n<link rel="alternate" hreflang="es" href="http:\/\/localhost\/es\/status">\n<link rel="alternate" hreflang="pt-BR" href="http:\/\/localhost\/pt-br\/status">\n<link rel="alternate" hreflang="x-default" href="http:\/\/localhost\/status">/)
     assert.doesNotMatch(html, /origin\.invalid/)
-    assert.match(html, /<a class="lang-switch" href="\/status" hreflang="en" lang="en">English<\/a>/)
+    assert.match(html, /<nav class="lang-menu" aria-label="Sprachen"><ul><li><a href="\/status" hreflang="en" lang="en">English<\/a><\/li><li><a href="\/de-ch\/status" aria-current="true" lang="de">Deutsch<\/a><\/li>/)
     assert.match(html, /<a href="\/de-ch\/status" aria-current="page">Status<\/a>/)
     assert.match(html, /data-locale="de"/)
     const english = (await app.inject('/status')).body
-    assert.match(english, /<a class="lang-switch" href="\/de-ch\/status" hreflang="de" lang="de">Deutsch<\/a>/)
+    assert.match(english, /<li><a href="\/de-ch\/status" hreflang="de" lang="de">Deutsch<\/a><\/li>/)
+    assert.match(english, /<li><a href="\/pt-br\/status" hreflang="pt-BR" lang="pt-BR">Português \(Brasil\)<\/a><\/li>/)
   })
 
   it('shows incident titles, messages and upstream names as text, and links only http(s) URLs', async (t) => {

@@ -7,7 +7,6 @@ import type { ComponentHistory } from '../../api/health.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
 import type { HistoryService } from '../../monitor/history-service.ts'
 import type { StatusService } from '../../status/service.ts'
-import type { Locale } from '../../lib/locale.ts'
 import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../view/status-links.js'
@@ -40,7 +39,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
   // One entry per declared component and language at most: an id is looked up in the model before it is kept.
   const rendered = new Map<string, Rendered>()
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/components/:id', germanPrefix), {
       config: { cacheControl: cacheControl.incidents, edgeKeys: ['status', 'component-:id', 'incidents', 'history'] }
     }, async (request, reply) => {
@@ -66,7 +65,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
         })
         const group = component.group === null ? undefined : model.value.groups.find((candidate) => candidate.id === component.group)
         const html = renderComponentPage({
-          lang, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
+          lang, languages: config.languages, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
         })
         entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
         rendered.set(key, entry)

@@ -5,7 +5,6 @@ import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
 import { incidentBody } from '../../incidents/view.ts'
-import type { Locale } from '../../lib/locale.ts'
 import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
@@ -47,7 +46,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
     return kept.pages
   }
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     app.get(localPath(lang, '/status/history', germanPrefix), {
       config: { cacheControl: cacheControl.incidents, edgeKeys: ['history', 'incidents'] },
       schema: { querystring: HistoryQuery }
@@ -60,7 +59,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
       const html = pagesOf(list).getOrSet(`${lang} ${page}`, () => {
         const from = list.open + (page - 1) * HISTORY_PAGE_SIZE
         const shown = list.rows.slice(from, from + HISTORY_PAGE_SIZE).map(incidentBody)
-        const rendered = renderHistoryPage({ lang, germanPrefix, product, notice, declaration, incidents: shown, page, pages })
+        const rendered = renderHistoryPage({ lang, languages: config.languages, germanPrefix, product, notice, declaration, incidents: shown, page, pages })
         return encodeOnce(rendered, rendered)
       })
       // The neighbours, as the API names its next page; the site's discovery links follow (src/http/conventions.ts).

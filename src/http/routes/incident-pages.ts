@@ -2,7 +2,6 @@
 // window with all its updates, from the incidents service's memory; each page rendered once per state it shows.
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
-import type { Locale } from '../../lib/locale.ts'
 import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../view/status-links.js'
@@ -50,18 +49,18 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
   const incidentConfig = { cacheControl: cacheControl.incidents, edgeKeys: ['incidents', 'incident-:id'] }
   const maintenanceConfig = { cacheControl: cacheControl.incidents, edgeKeys: ['incidents'] }
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: incidentConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
-      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, product, notice, incident, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, languages: config.languages, germanPrefix, product, notice, incident, declaration })), baseUrlOf(request, config))
     })
 
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: maintenanceConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, product, notice, row, state, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, languages: config.languages, germanPrefix, product, notice, row, state, declaration })), baseUrlOf(request, config))
     })
   }
 }

@@ -1,11 +1,11 @@
-// GET / and /status, and their twins under the German prefix: the home page and the public status page.
+// GET / and /status, and their twins under each served language's prefix: the home page and the public status page.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock.ts'
 import { renderHomePage } from '../../site/home-page.ts'
 import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
-import type { Locale } from '../../lib/locale.ts'
 import { localPath, statusPathOf } from '../../view/status-links.js'
+import { PAGE_LANGUAGES, type PageLanguage } from '../../lib/locale.ts'
 import { renderStatusPage, withGuildAnswer } from '../../site/status-page.ts'
 import { readStatus, sameBodies, statusNow, type StatusSource } from '../../site/status-source.ts'
 import type { StatusBodies } from '../../view/status-view.js'
@@ -39,11 +39,11 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
   const refreshSeconds = options.refreshSeconds ?? 60
   const product = config.status.product
   const metricsPort = publicMetricsPort(config.metricsPort, config.metricsHost)
-  const statusPaths = { en: statusPathOf('en', germanPrefix), de: statusPathOf('de', germanPrefix) }
+  const statusPaths = Object.fromEntries(PAGE_LANGUAGES.map((lang) => [lang, statusPathOf(lang, germanPrefix)])) as Record<PageLanguage, string>
   // A copy older than this (three probe intervals, plus what a shared cache may add) says it is stale (docs/en/architecture.md#edge).
   const staleAfterSeconds = 3 * config.probeIntervalSeconds + config.edge.cacheSeconds
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     // Each page is rendered again only when a body it shows has changed (a new health round, at most every
     // probe interval), not per request: the status page is ~85 KB of HTML.
     let home: { components: StatusBodies['components'], page: Serialized<string> } | undefined
@@ -76,7 +76,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         request.log.warn({ err: error }, 'home page: the status model is not available')
       }
       if (home === undefined || home.components !== components) {
-        const html = renderHomePage({ lang, components, germanPrefix, notice, product })
+        const html = renderHomePage({ lang, languages: config.languages, components, germanPrefix, notice, product })
         home = { components, page: encodeOnce(html, html) }
       }
       return sendPage(reply, home.page, baseUrlOf(request, config))
@@ -99,7 +99,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, bodies, now, refreshSeconds, staleAfterSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice })
+        const html = renderStatusPage({ lang, languages: config.languages, bodies, now, refreshSeconds, staleAfterSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }
