@@ -1,7 +1,7 @@
 // The bot's own calls to Discord's REST API (docs/en/architecture.md#follow), with DISCORD_BOT_TOKEN: make and delete the webhook of a
 // followed channel, read a channel's type, crosspost a message. The token goes only into the Authorization header;
 // what a caller sees of a refusal is Discord's status, code and message, never a token or the webhook's.
-import { DeliveryError, sendRequest } from './http-request.ts'
+import { DeliveryError, sendRequest, upstreamWaitMs } from './http-request.ts'
 
 export interface BotRest {
   apiBase: string
@@ -16,7 +16,7 @@ export interface RestAnswer {
   code: number | undefined
   message: string | undefined
   body: Record<string, unknown> | undefined
-  /** Seconds to wait, from a 429. */
+  /** Seconds to wait, from a 429 (at most MAX_UPSTREAM_WAIT_MS). */
   retryAfterSeconds: number | undefined
 }
 
@@ -43,14 +43,14 @@ export async function botRequest (rest: BotRest, method: 'GET' | 'POST' | 'DELET
     json = undefined
   }
   const ok = response.status >= 200 && response.status < 300
-  const retryAfter = Number(json?.retry_after)
+  const retryAfter = upstreamWaitMs(Number(json?.retry_after) * 1000)
   return {
     status: response.status,
     ok,
     code: !ok && typeof json?.code === 'number' ? json.code : undefined,
     message: !ok && typeof json?.message === 'string' ? json.message.slice(0, 200) : undefined,
     body: json,
-    retryAfterSeconds: response.status === 429 && Number.isFinite(retryAfter) ? retryAfter : undefined
+    retryAfterSeconds: response.status === 429 && retryAfter !== undefined ? retryAfter / 1000 : undefined
   }
 }
 
