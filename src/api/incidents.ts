@@ -51,7 +51,15 @@ export type Incident = Static<typeof Incident>
 export const IncidentsBody = Type.Object({
   maintenance: Type.Union([Maintenance, Type.Null()], { description: 'The maintenance window active now, or null.' }),
   upcomingMaintenance: Type.Array(Maintenance, { description: 'Windows starting within the next 14 days, soonest first.' }),
-  incidents: Type.Array(Incident, { description: 'Active incidents first, then those resolved in the last 90 days; newest first within each.' })
+  incidents: Type.Array(Incident, { description: 'Active incidents first, then those resolved in the last 90 days; newest first within each.' }),
+  totals: Type.Optional(Type.Object({
+    open: Type.Integer({ minimum: 0, description: 'Every open incident, listed on this page or not.' }),
+    resolved: Type.Integer({ minimum: 0, description: 'Every incident resolved in the last 90 days, listed on this page or not.' })
+  }, {
+    additionalProperties: false,
+    description: 'How many incidents the whole list holds, whatever this page shows: a page lists at most a part of them (the ' +
+      'recent window, or `limit`), the Link header names the next page. Always sent by this service.'
+  }))
 }, {
   $id: 'Incidents',
   title: 'Incidents',
@@ -70,7 +78,8 @@ export const IncidentsBody = Type.Object({
         { at: '2026-11-20T14:51:00.000Z', status: 'resolved', message: 'All shards are connected again.' },
         { at: '2026-11-20T14:02:00.000Z', status: 'investigating', message: 'We are looking into missing replies.' }
       ]
-    }]
+    }],
+    totals: { open: 0, resolved: 1 }
   }]
 })
 export type IncidentsBody = Static<typeof IncidentsBody>

@@ -23,10 +23,14 @@ function choicesFor (interaction: Interaction, context: CommandContext): Choice[
   const lang = interaction.locale
   if (name === 'components') return componentChoices(value, context, lang)
   if (name === 'incident') {
-    return context.incidents.body().incidents
-      .filter((incident) => incident.resolvedAt === null)
-      .map((incident) => ({ name: cut(`#${incident.id} ${incident.title}`), value: String(incident.id) }))
-      .filter((choice) => matches(choice, typed))
+    // Every open incident of the list (the body shows only the newest few of many), open ones first.
+    const { rows, open } = context.incidents.listed()
+    const choices: Choice[] = []
+    for (let i = 0; i < open && choices.length < MAX_CHOICES; i++) {
+      const choice = { name: cut(`#${rows[i]!.id} ${rows[i]!.title}`), value: String(rows[i]!.id) }
+      if (matches(choice, typed)) choices.push(choice)
+    }
+    return choices
   }
   if (name === 'window') {
     const now = context.clock.now()

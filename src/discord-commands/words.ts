@@ -20,8 +20,11 @@ function wordsOf (tag: LanguageTag) {
     componentSet: (id: string, status: string) => m('componentSet', { id, status }),
     componentCleared: (id: string) => m('componentCleared', { id }),
     updateTitle: (id: number) => m('updateTitle', { id }),
-    unknownComponents: (unknown: string[], declared: string[]) =>
-      m('unknownComponents', { unknown: unknown.map((id) => m('quoted', { id })).join(', '), declared: declared.join(', ') }),
+    moreOpenIncidents: (count: number) => m('moreOpenIncidents', { count }),
+    unknownComponents: (unknown: string, declared: string) => m('unknownComponents', { unknown, declared }),
+    quoted: (id: string) => m('quoted', { id }),
+    andMore: (count: number) => m('andMore', { count }),
+    followLimit: (limit: number) => m('followLimit', { limit }),
     followed: (channel: string, filter: string) => m('followed', { channel, filter }),
     filterChanged: (channel: string, filter: string) => m('filterChanged', { channel, filter }),
     webhookRefused: (channel: string, reason: string) => m('webhookRefused', { channel, reason }),

@@ -59,6 +59,10 @@ interface PreparedTarget {
   answers: Map<string, Kept>
   /** The Host headers of the answers kept (as many as KEPT_PER_TARGET): only their requests are looked up. */
   hosts: Set<string>
+  /** What its answers hold, about (bytesOfKept). */
+  answerBytes: number
+  /** What this target holds in all, about (bytesOfTarget and its answers): counted against KEPT_BYTES. */
+  bytes: number
 }
 
 /** Targets kept at most (clients choose targets: queries, ids); more, and the table starts again. */
@@ -67,6 +71,30 @@ const KEPT_TARGETS = 1024
 const KEPT_PER_TARGET = 64
 /** Targets and Hosts answered once lately, remembered at most (each is kept from its second answer on). */
 const ANSWERED_ONCE = 1024
+/**
+ * Bytes the kept answers hold at most, about: counts alone let 1,024 targets of 64 Hosts each keep tens of MiB of
+ * headers. Beyond it the targets kept longest are dropped first (their next requests are the framework's again).
+ */
+export const KEPT_BYTES = 4 * 1024 * 1024
+
+/** What a string costs in the heap, about: its characters and V8's object around them. */
+const stringBytes = (text: string): number => text.length + 16
+/** What one entry of a Map or Set costs beyond its key and value, about. */
+const ENTRY_BYTES = 48
+
+/** What one kept answer holds: its headers, the ETag it is kept under, its entry. */
+function bytesOfKept (etag: string, kept: Kept): number {
+  let bytes = stringBytes(etag) + ENTRY_BYTES + 64 + kept.headers.length * 8
+  for (const text of kept.headers) bytes += stringBytes(text)
+  return bytes
+}
+
+/** What one target holds beyond its answers: its URL, its Hosts, its parts and closure, about. */
+function bytesOfTarget (url: string, hosts: Set<string>): number {
+  let bytes = stringBytes(url) + ENTRY_BYTES + 512
+  for (const host of hosts) bytes += stringBytes(host) + ENTRY_BYTES
+  return bytes
+}
 
 /** What src/http/send.ts sends of `found` to this client: the variant of the coding it prefers, or the body as it is. */
 function sentOf (found: SendableBody | PreparedBody | undefined, request: IncomingMessage): { etag: string, payload: string | Buffer } | undefined {
@@ -117,6 +145,8 @@ export interface PreparedAnswersOptions {
 }
 
 export interface PreparedAnswers {
+  /** What the kept answers hold now, about, counted afresh from the table (for the metrics of tests): at most KEPT_BYTES. */
+  keptBytes: () => number
   /** Fastify's `serverFactory`: the public listener, which tries a prepared answer before handing a request on. */
   serverFactory: (framework: RequestListener, options: Record<string, unknown>) => Server
   /** Registered before the routes: finds the routes that say how they find their body, and keeps their answers. */
@@ -126,6 +156,8 @@ export interface PreparedAnswers {
 /** The prepared answers of one app: made before the app (its server needs them), their plugin registered with it. */
 export function preparedAnswers (): PreparedAnswers {
   const targets = new Map<string, PreparedTarget>()
+  /** The sum of the targets' `bytes`. */
+  let keptBytes = 0
   let settings: PreparedAnswersOptions | undefined
   let open = false
 
@@ -178,15 +210,34 @@ export function preparedAnswers (): PreparedAnswers {
       if (typeof headers.etag === 'string' && headers.connection === undefined && sentOf(found, request.raw)?.etag === headers.etag &&
         (found === undefined || !('cacheControl' in found) || found.cacheControl === headers['cache-control'])) {
         if (target === undefined) {
-          if (targets.size >= KEPT_TARGETS) targets.clear()
-          target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map(), hosts: new Set() }
+          if (targets.size >= KEPT_TARGETS) {
+            targets.clear()
+            keptBytes = 0
+          }
+          target = { pattern, parts, body: (raw) => prepared(raw, parts), answers: new Map(), hosts: new Set(), answerBytes: 0, bytes: 0 }
           targets.set(url, target)
         }
-        if (target.answers.size >= KEPT_PER_TARGET) target.answers.clear()
+        if (target.answers.size >= KEPT_PER_TARGET) {
+          target.answers.clear()
+          target.answerBytes = 0
+        }
         if (target.hosts.size >= KEPT_PER_TARGET) target.hosts.clear()
         target.hosts.add(host)
         const list = headerList(headers)
-        target.answers.set(headers.etag, { statusCode: reply.statusCode, headers: list, cacheControlAt: list.indexOf('cache-control') + 1 })
+        const kept: Kept = { statusCode: reply.statusCode, headers: list, cacheControlAt: list.indexOf('cache-control') + 1 }
+        const replaced = target.answers.get(headers.etag)
+        if (replaced !== undefined) target.answerBytes -= bytesOfKept(headers.etag, replaced)
+        target.answers.set(headers.etag, kept)
+        target.answerBytes += bytesOfKept(headers.etag, kept)
+        keptBytes -= target.bytes
+        target.bytes = bytesOfTarget(url, target.hosts) + target.answerBytes
+        keptBytes += target.bytes
+        // The oldest targets go first (a Map iterates in the order of insertion), this one last.
+        for (const [oldest, dropped] of targets) {
+          if (keptBytes <= KEPT_BYTES) break
+          targets.delete(oldest)
+          keptBytes -= dropped.bytes
+        }
       }
     }
     done()
@@ -207,6 +258,14 @@ export function preparedAnswers (): PreparedAnswers {
   }
 
   return {
+    keptBytes () {
+      let bytes = 0
+      for (const [url, target] of targets) {
+        bytes += bytesOfTarget(url, target.hosts)
+        for (const [etag, kept] of target.answers) bytes += bytesOfKept(etag, kept)
+      }
+      return bytes
+    },
     plugin: fp(register, { name: 'prepared-answers' }),
     serverFactory (framework, options) {
       const server = createServer((options.http ?? {}) as object, (request, response) => {

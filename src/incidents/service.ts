@@ -12,7 +12,7 @@ import { incidentsChangeStamp, loadIncidents, type IncidentWithUpdates } from '.
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import {
-  RECENT_RESOLVED, RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, type IncidentsData, type MaintenanceState
+  RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, recentWindowSize, type IncidentsData, type MaintenanceState
 } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
@@ -31,7 +31,7 @@ export interface IncidentsService {
   readonly fullReads: number
   /** The rows as last read (the same object until they change), for views that need more than the body: feeds, Statuspage. */
   rows (): IncidentsData | undefined
-  /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory. */
+  /** The body of GET /api/v1/health/incidents as of now (by the clock), from memory: the recent window (at most OPEN_SHOWN open incidents). */
   body (): IncidentsBody
   /** The same body serialised; built again only when the rows change or the clock crosses a boundary. */
   serialized (): Serialized<IncidentsBody>
@@ -82,7 +82,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     if (view === undefined || view.data !== data || now < view.from || now >= view.until) {
       const rows = data ?? { incidents: [], maintenances: [] }
       const listed = incidentList(rows, now)
-      const page = incidentsPage(rows, listed, now, undefined, listed.open + RECENT_RESOLVED)!
+      const page = incidentsPage(rows, listed, now, undefined, recentWindowSize(listed))!
       view = { data, from: now, until: nextChange(rows, now), listed, body: serialize(page.body), next: page.next }
     }
     return view

@@ -5,6 +5,7 @@ import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { newestFirstBy, storedTime } from '../lib/stored-time.ts'
 import { affectedComponents } from './component-status.ts'
+import { OPEN_SHOWN } from '../view/status-view.js'
 import type { IncidentImpact, IncidentStatus } from './rules.ts'
 
 const DAY_MS = 86_400_000
@@ -19,6 +20,22 @@ export const RESOLVED_DAYS = 90
 export const RECENT_RESOLVED = 50
 /** The most incidents one page of GET /api/v1/health/incidents?limit= gives. */
 export const PAGE_LIMIT_MAX = 100
+/**
+ * The open incidents the recent window shows at most (src/view/status-view.js decides it for every surface). With
+ * more open than this, the window is these newest ones alone: the rest of the open ones, then the resolved ones, are
+ * reached page by page.
+ */
+export { OPEN_SHOWN }
+
+/** Where the history pages start in the list: after the open incidents the recent window shows (the rest of them come first). */
+export function historyStart (listed: { open: number }): number {
+  return Math.min(listed.open, OPEN_SHOWN)
+}
+
+/** How many incidents of the list the recent window shows: every open one and RECENT_RESOLVED resolved, or OPEN_SHOWN open alone. */
+export function recentWindowSize (listed: { open: number }): number {
+  return listed.open > OPEN_SHOWN ? OPEN_SHOWN : listed.open + RECENT_RESOLVED
+}
 
 export interface IncidentsData {
   incidents: IncidentWithUpdates[]
@@ -71,11 +88,11 @@ export interface IncidentsPage {
 
 export function buildIncidentsBody (data: IncidentsData, now: number): IncidentsBody {
   const listed = incidentList(data, now)
-  return incidentsPage(data, listed, now, undefined, listed.open + RECENT_RESOLVED)!.body
+  return incidentsPage(data, listed, now, undefined, recentWindowSize(listed))!.body
 }
 
 /** Undefined when `before` names no incident of the list. */
-export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWithUpdates[] }, now: number, before: number | undefined, limit: number): IncidentsPage | undefined {
+export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWithUpdates[], open: number }, now: number, before: number | undefined, limit: number): IncidentsPage | undefined {
   const active = activeMaintenance(data.maintenances, now)
   const horizon = now + UPCOMING_DAYS * DAY_MS
   const upcoming = data.maintenances
@@ -88,7 +105,8 @@ export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWith
     body: {
       maintenance: active === undefined ? null : maintenanceBody(active),
       upcomingMaintenance: upcoming.map(maintenanceBody),
-      incidents: page.map(incidentBody)
+      incidents: page.map(incidentBody),
+      totals: { open: listed.open, resolved: listed.rows.length - listed.open }
     },
     next: start + limit < listed.rows.length ? page.at(-1)?.id : undefined
   }

@@ -18,7 +18,8 @@ export function registerMaintenanceGauge (registry: Registry, incidents: Pick<In
 }
 
 /** `incidents_active`, by impact. */
-export function registerActiveIncidentsGauge (registry: Registry, incidents: Pick<IncidentsService, 'body'>): void {
+/** From the whole list, not the body: the body shows at most OPEN_SHOWN open incidents, the gauge counts every one. */
+export function registerActiveIncidentsGauge (registry: Registry, incidents: Pick<IncidentsService, 'listed'>): void {
   new Gauge({
     name: name('incidents_active'),
     help: 'Incidents not yet resolved, by impact.',
@@ -26,8 +27,10 @@ export function registerActiveIncidentsGauge (registry: Registry, incidents: Pic
     registers: [registry],
     collect () {
       this.reset()
-      const active = incidents.body().incidents.filter((incident) => incident.status !== 'resolved')
-      for (const impact of IMPACTS) this.set({ impact }, active.filter((incident) => incident.impact === impact).length)
+      const { rows, open } = incidents.listed()
+      const counts = new Map<string, number>()
+      for (let i = 0; i < open; i++) counts.set(rows[i]!.impact, (counts.get(rows[i]!.impact) ?? 0) + 1)
+      for (const impact of IMPACTS) this.set({ impact }, counts.get(impact) ?? 0)
     }
   })
 }

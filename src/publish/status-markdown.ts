@@ -101,7 +101,13 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
   // What is going on now first, as on the page (docs/en/status-page.md#order): open incidents, then the active window.
   out.push(`## ${words.activeIncidents}`, '')
   if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt === null), words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
+  else {
+    const active = incidents.incidents.filter((i) => i.resolvedAt === null)
+    incidentList(out, words, active, words.noActiveIncidents, statusPathOf(lang, follow?.germanPrefix))
+    // The body lists the newest 25 open ones of more: the history page lists the others first, as the HTML page says.
+    const hidden = (incidents.totals?.open ?? active.length) - active.length
+    if (hidden > 0) out.push(`${words.moreOpenIncidents(hidden)}: <${ORIGIN_PLACEHOLDER}${historyHref({ statusPath: statusPathOf(lang, follow?.germanPrefix) }, 1)}>`, '')
+  }
 
   if (incidents !== null && incidents.maintenance !== null) {
     const m = incidents.maintenance
@@ -179,10 +185,16 @@ export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omi
 
   out.push(`## ${words.pastIncidents}`, '')
   if (incidents === null) out.push(words.sectionUnavailable, '')
-  else incidentList(out, words, incidents.incidents.filter((i) => i.resolvedAt !== null), words.noPastIncidents, statusPathOf(lang, follow?.germanPrefix))
+  else {
+    const past = incidents.incidents.filter((i) => i.resolvedAt !== null)
+    // None listed but some resolved: the window holds open ones alone, and the link below leads to the rest.
+    if (past.length > 0 || (incidents.totals?.resolved ?? 0) === 0) incidentList(out, words, past, words.noPastIncidents, statusPathOf(lang, follow?.germanPrefix))
+  }
   if (incidents !== null && bodies.olderIncidents === true) {
-    // The history page after the recent window (its pages are as long as the window), as on the HTML page.
-    out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ statusPath: statusPathOf(lang, follow?.germanPrefix) }, 2)}>`, '')
+    // The history page after the recent window (its pages are as long as the window), as on the HTML page; its first
+    // page when the window holds open incidents alone (the resolved ones follow the rest of the open ones there).
+    const first = incidents.incidents.every((i) => i.resolvedAt === null)
+    out.push(`${words.olderIncidents}: <${ORIGIN_PLACEHOLDER}${historyHref({ statusPath: statusPathOf(lang, follow?.germanPrefix) }, first ? 1 : 2)}>`, '')
   }
 
   out.push(`## ${more.sources}`, '', more.sourcesText, '',

@@ -8,7 +8,7 @@ import type {
   StatuspageComponent, StatuspageIncident, StatuspagePage, StatuspageScheduledMaintenance, StatuspageStatusField
 } from '../api/statuspage-copy.ts'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
-import { maintenanceState, type IncidentsData } from '../incidents/view.ts'
+import { OPEN_SHOWN, maintenanceState, type IncidentsData } from '../incidents/view.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { maintenanceSteps, type MaintenanceStep } from './feed-events.ts'
@@ -64,7 +64,12 @@ export function buildStatuspageDocuments (input: StatuspageInput): Record<Status
   const incidentRows = [...input.rows.incidents].sort(newestFirstBy('started_at'))
   const incident = (row: IncidentWithUpdates) => statuspageIncident(row, input, page.id, byId)
   const incidents = incidentRows.slice(0, RECENT).map(incident)
-  const unresolved = incidentRows.filter((row) => row.resolved_at === null).map(incident)
+  // The newest OPEN_SHOWN unresolved ones, as every surface shows them; the route's Link header names the rest.
+  const unresolved: StatuspageIncident[] = []
+  for (const row of incidentRows) {
+    if (unresolved.length === OPEN_SHOWN) break
+    if (row.resolved_at === null) unresolved.push(incident(row))
+  }
   const windowRows = [...input.rows.maintenances].sort(newestFirstBy('starts_at'))
   const maintenance = (row: MaintenanceWithComponents) => statuspageMaintenance(row, input, page.id, byId)
   const maintenances = windowRows.slice(0, RECENT).map(maintenance)

@@ -7,8 +7,8 @@ import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { PageLanguage } from '../lib/locale.ts'
 import { renderPage } from './layout.ts'
-import { componentHref, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
-import { STATUS_KIND, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
+import { componentHref, historyHref, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
+import { OPEN_SHOWN, STATUS_KIND, newestNamed, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
 import { componentUptimeSection, lastDaySection } from '../view/status-uptime.js'
 import { latencyDaysSection, latencySection } from '../view/status-sparkline.js'
 import { dateTime, millis } from '../view/status-format.js'
@@ -34,7 +34,7 @@ export interface ComponentPageOptions {
   group: PublicGroup | undefined
   /** Its history (the body of /api/v1/health/components/{id}); null while the database has not answered. */
   history: ComponentHistory | null
-  /** The unresolved incidents the model says name it (`component.incidents`) that could be found, in that order. */
+  /** The unresolved incidents the model says name it (`component.incidents`) that could be found: the newest OPEN_SHOWN, newest first. */
   incidents: Incident[]
   /** The active windows the model says name it (`component.maintenance`) that could be found. */
   windows: NamingWindow[]
@@ -49,14 +49,21 @@ export function componentPath (lang: PageLanguage, id: string, germanPrefix: str
 
 const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critical: 'down' } as const
 
-/** The incidents and windows naming the component, each linking to its page; ids the services no longer hold by number. */
+/**
+ * The incidents and windows naming the component, each linking to its page; ids the services no longer hold by number.
+ * The first OPEN_SHOWN incidents, then a link to the history, which lists the open ones the status page has no room for.
+ */
 function affectedBySection (text: StatusText, options: ComponentPageOptions): string {
   const { component } = options
   const open = `<section id="affected-by" class="card" aria-labelledby="affected-by-title"><h2 id="affected-by-title">${escapeHtml(text.componentAffectedBy)}</h2>`
   if (component.incidents.length === 0 && component.maintenance.length === 0) {
     return `${open}<p class="none">${icon('ok')}<span>${escapeHtml(text.componentNothingAffects)}</span></p></section>`
   }
-  const incidents = component.incidents.map((id) => {
+  const hidden = component.incidents.length - OPEN_SHOWN
+  const more = hidden > 0
+    ? [`<li><a href="${escapeHtml(historyHref(text, 1))}">${escapeHtml(text.moreIncidents(hidden))}</a></li>`]
+    : []
+  const incidents = newestNamed(component.incidents, options.incidents).slice(0, OPEN_SHOWN).map((id) => {
     const incident = options.incidents.find((candidate) => candidate.id === id)
     const link = `<a href="${escapeHtml(incidentHref(text, id))}">${escapeHtml(incident?.title ?? text.incidentNumber(id))}</a>`
     if (incident === undefined) return `<li>${link}</li>`
@@ -72,7 +79,7 @@ function affectedBySection (text: StatusText, options: ComponentPageOptions): st
       `<p class="incident-badges">${badge('maintenance', text.maintenanceNow)}</p>` +
       `<p class="meta">${escapeHtml(text.maintenanceWindow(dateTime(text, window.startsAt), dateTime(text, window.endsAt)))}</p></li>`
   })
-  return `${open}<ul class="plain incidents">${[...incidents, ...windows].join('')}</ul></section>`
+  return `${open}<ul class="plain incidents">${[...incidents, ...more, ...windows].join('')}</ul></section>`
 }
 
 /** The head: name, status badge, description, and the facts (message, group, last response time). */

@@ -1,5 +1,5 @@
-// The incident history (/status/history?page=N, English and German): the incidents resolved in the last 90 days,
-// newest first, a fixed number to a page, each as the status page lists it; server-rendered without script.
+// The incident history (/status/history?page=N, English and German): the open incidents the status page has no room
+// for, then the incidents resolved in the last 90 days, newest first, a fixed number to a page, each as the status page lists it; server-rendered without script.
 import type { DeclaredProduct, StatusDeclaration } from '../declaration/declaration.ts'
 import type { Incident } from '../api/incidents.ts'
 import { RECENT_RESOLVED } from '../incidents/view.ts'
@@ -28,6 +28,8 @@ export interface HistoryPageOptions {
   /** This page's number, from 1, and how many there are (at least 1: an empty history is one page saying so). */
   page: number
   pages: number
+  /** The open incidents the status page does not show (it shows OPEN_SHOWN at most): the list starts with them. */
+  moreOpen?: number
 }
 
 /** The page's own words in one language (the `site.history` section of src/locales/<tag>.json). */
@@ -36,6 +38,7 @@ function wordsOf (lang: PageLanguage) {
   return {
     ...words,
     intro: (size: number) => message(lang, words.intro, { size }),
+    introOpen: (size: number, open: number) => message(lang, words.introOpen, { size, open, count: open }),
     page: (page: number, pages: number) => message(lang, words.page, { page, pages })
   }
 }
@@ -65,6 +68,7 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
   const statusPath = statusPathOf(lang, germanPrefix)
   const text = { ...TEXT[lang], statusPath }
   const words = wordsOf(lang)
+  const intro = (options.moreOpen ?? 0) > 0 ? words.introOpen(HISTORY_PAGE_SIZE, options.moreOpen!) : words.intro(HISTORY_PAGE_SIZE)
   const heading = text.pastIncidents
   const back = `<p class="back-link"><a href="${escapeHtml(statusPath)}">${escapeHtml(text.backToStatus)}</a></p>`
   const list = incidents.length === 0
@@ -74,14 +78,14 @@ export function renderHistoryPage (options: HistoryPageOptions): string {
   // The page number and count, for tools and tests, as the status page carries its indicator.
   const body = `<div class="status-page permalink history-page" data-page="${page}" data-pages="${pages}">${back}` +
     `<section id="history" class="card" aria-labelledby="history-title"><h1 id="history-title">${escapeHtml(heading)}</h1>` +
-    `<p class="meta">${escapeHtml(words.intro(HISTORY_PAGE_SIZE))}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
+    `<p class="meta">${escapeHtml(intro)}</p>${list}${end}</section>${pager(options, statusPath)}</div>`
   // Titles tell the pages apart; a single page needs no number.
   const position = pages === 1 ? '' : words.page(page, pages)
   return renderPage({
     lang,
     product: options.product,
     title: `${heading}${position === '' ? '' : `, ${position}`} – ${text.pageTitle(options.product?.name)}`,
-    description: position === '' ? words.intro(HISTORY_PAGE_SIZE) : `${words.intro(HISTORY_PAGE_SIZE)} ${position}.`,
+    description: position === '' ? intro : `${intro} ${position}.`,
     body,
     pathIn: (tag) => historyPath(tag, page, germanPrefix),
     languages: options.languages,

@@ -19,7 +19,9 @@ export declare function maintenanceHref (text: StatusPathHolder, id: number | st
 export declare function componentHref (text: StatusPathHolder, id: string): string
 export declare function latencyImageHref (id: string): string
 export declare function historyHref (text: StatusPathHolder, page: number): string
+export declare function incidentsApiHref (before: number, limit: number): string
 export declare function shardsApiHref (): string
 export declare function statusUrl (site: SiteLinks, lang: PageLanguage): string
 export declare function incidentUrl (site: SiteLinks, lang: PageLanguage, id: number | string): string
 export declare function maintenanceUrl (site: SiteLinks, lang: PageLanguage, id: number | string): string
+export declare function historyUrl (site: SiteLinks, lang: PageLanguage, page: number): string

@@ -53,6 +53,11 @@ export function historyHref (text, page) {
   return `${statusHref(text)}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`
 }
 
+/** A page of the incidents as JSON (GET /api/v1/health/incidents): the list after incident `before`, `limit` at most. */
+export function incidentsApiHref (before, limit) {
+  return `/api/v1/health/incidents?before=${encodeURIComponent(before)}&limit=${encodeURIComponent(limit)}`
+}
+
 /** Every shard as JSON (GET /api/v1/health/shards), one path for both languages: large bots' full grid. */
 export function shardsApiHref () {
   return '/api/v1/health/shards'
@@ -71,4 +76,9 @@ export function incidentUrl (site, lang, id) {
 /** A maintenance window's page, absolute. */
 export function maintenanceUrl (site, lang, id) {
   return `${site.baseUrl}${maintenanceHref({ statusPath: statusPathOf(lang, site.germanPrefix) }, id)}`
+}
+
+/** A page of the incident history, absolute. */
+export function historyUrl (site, lang, page) {
+  return `${site.baseUrl}${historyHref({ statusPath: statusPathOf(lang, site.germanPrefix) }, page)}`
 }

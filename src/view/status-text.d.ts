@@ -35,6 +35,10 @@ export interface StatusText {
   /** The link to an incident's page under its latest updates, for the `n` earlier ones. */
   earlierUpdates: (n: number) => string
   olderIncidents: string
+  /** The link under the open incidents shown to the history page, which lists the `n` others first. */
+  moreOpenIncidents: (n: number) => string
+  /** A component's line and page link to the first incidents naming it, then this for the `n` others. */
+  moreIncidents: (n: number) => string
   pastIncidents: string
   noPastIncidents: string
   incidentPageTitle: string

@@ -21,6 +21,8 @@ function textOf (tag) {
     notReported: (n) => m('notReported', { count: n }),
     pageTitle: (name) => name === undefined ? words.pageTitle : m('pageTitleNamed', { name }),
     incidentNumber: (id) => m('incidentNumber', { id }),
+    moreIncidents: (n) => m('moreIncidents', { count: n }),
+    moreOpenIncidents: (n) => m('moreOpenIncidents', { count: n }),
     maintenanceNumber: (id) => m('maintenanceNumber', { id }),
     shards: (connected, total) => m('shards', { connected, total }),
     clusterLabel: (id) => m('clusterLabel', { id }),

@@ -31,6 +31,9 @@ export declare function lastDaySlots (history: HistoryBody): Array<{ from: numbe
 export declare function incidentHead (text: StatusText, incident: Incident, headingTag: string): string
 /** How many of an incident's updates lists of incidents show. */
 export declare const LATEST_UPDATES: number
+export declare const OPEN_SHOWN: number
+/** The ids of `named` that `listed` holds first, in its order (the newest), then the others as they are. */
+export declare function newestNamed (named: readonly number[], listed: ReadonlyArray<{ id: number }>): number[]
 export declare function incidentBody (text: StatusText, incident: Incident, limit?: number): string
 export declare function icon (kind: string): string
 /** How the page indicator looks (its colour and icon): ok | degraded | partial | down | maintenance. */

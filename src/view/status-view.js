@@ -73,12 +73,26 @@ function overallSection (text, components) {
     `<p class="meta">${esc(text.updatedAt)} ${time(components.updatedAt, dateTime(text, components.updatedAt))}</p></div></section>`
 }
 
-/** The links of a component to what affects it now: its unresolved incidents and active windows (titles when known). */
+/** The ids of `named` that `listed` holds first, in its order (the newest), then the others as they are. */
+export function newestNamed (named, listed) {
+  if (named.length <= 1) return named
+  const naming = new Set(named)
+  const first = listed.filter((incident) => naming.has(incident.id)).map((incident) => incident.id)
+  const shown = new Set(first)
+  return [...first, ...named.filter((id) => !shown.has(id))]
+}
+
+/**
+ * The links of a component to what affects it now: its unresolved incidents (the first OPEN_SHOWN, then a link to its
+ * page for the rest) and active windows (titles when known).
+ */
 function affectedBy (text, component, incidents) {
   const titleOf = (id) => incidents?.incidents.find((incident) => incident.id === id)?.title
   const windows = incidents == null ? [] : [incidents.maintenance, ...incidents.upcomingMaintenance].filter((m) => m != null)
+  const hidden = component.incidents.length - OPEN_SHOWN
   const links = [
-    ...component.incidents.map((id) => `<a href="${esc(incidentHref(text, id))}">${esc(titleOf(id) ?? text.incidentNumber(id))}</a>`),
+    ...newestNamed(component.incidents, incidents?.incidents ?? []).slice(0, OPEN_SHOWN).map((id) => `<a href="${esc(incidentHref(text, id))}">${esc(titleOf(id) ?? text.incidentNumber(id))}</a>`),
+    ...(hidden > 0 ? [`<a href="${esc(componentHref(text, component.id))}">${esc(text.moreIncidents(hidden))}</a>`] : []),
     ...component.maintenance.map((id) => `<a href="${esc(maintenanceHref(text, id))}">${esc(windows.find((m) => m.id === id)?.title ?? text.maintenanceNumber(id))}</a>`)
   ]
   return links.length === 0 ? '' : `<li class="component-affected">${esc(text.affected)}: ${links.join(', ')}</li>`
@@ -214,6 +228,13 @@ function platformSection (text, discord) {
 export const LATEST_UPDATES = 3
 
 /**
+ * The open incidents every surface shows at most (the status page, /status.md, the API's recent window, the Statuspage
+ * copy, Discord's /status), and the incidents a component's line links to: with more, a link leads to the rest.
+ * 10,000 open incidents made the page 17 MB and each change a rebuild of seconds.
+ */
+export const OPEN_SHOWN = 25
+
+/**
  * An incident's updates, newest first: all of them (its own page), or the latest `limit` and a link to its page for
  * the earlier ones, so that a list of incidents stays small however long one of them runs.
  */
@@ -234,15 +255,20 @@ export function incidentHead (text, incident, headingTag) {
     `<span class="meta">${esc(text.incidentTimes(dateTime(text, incident.startedAt), resolved))}</span>`
 }
 
-/** Section "active-incidents": every unresolved incident with its latest updates, open. */
+/**
+ * Section "active-incidents": the unresolved incidents the body lists (the newest 25 of more) with their latest
+ * updates, open; when the body's totals count more, a link to the history page, which lists the others first.
+ */
 function activeIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="active-incidents" class="card" aria-labelledby="active-incidents-title"><h2 id="active-incidents-title">${esc(text.activeIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const active = incidents.incidents.filter((incident) => incident.resolvedAt === null)
   if (active.length === 0) return `${open}<p class="none">${icon('ok')}<span>${esc(text.noActiveIncidents)}</span></p></section>`
+  const hidden = (incidents.totals?.open ?? active.length) - active.length
+  const more = hidden > 0 ? `<p class="more-incidents"><a href="${esc(historyHref(text, 1))}">${esc(text.moreOpenIncidents(hidden))}</a></p>` : ''
   return `${open}<ul class="plain incidents">${active.map((incident) => `<li class="incident impact--${esc(incident.impact)}">` +
     `<div class="incident-head">${incidentHead(text, incident, 'h3')}</div>${affectedComponents(text, incident, latest.components)}${incidentBody(text, incident, LATEST_UPDATES)}` +
-    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul></section>`
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`).join('')}</ul>${more}</section>`
 }
 
 /** One resolved incident as the past incidents list it: its head, its latest updates folded, and the link to its page. */
@@ -261,6 +287,10 @@ function pastIncidentsSection (text, incidents, latest = {}) {
   const open = `<section id="past-incidents" class="card" aria-labelledby="past-incidents-title"><h2 id="past-incidents-title">${esc(text.pastIncidents)}</h2>`
   if (incidents === null) return `${open}${unavailable(text)}</section>`
   const past = incidents.incidents.filter((incident) => incident.resolvedAt !== null)
+  // With more open incidents than the window shows, it holds no resolved ones: they follow the rest of the open ones
+  // on the history pages, from the first.
+  const resolved = incidents.totals?.resolved ?? past.length
+  if (past.length === 0 && resolved > 0) return `${open}<p class="older-incidents"><a href="${esc(historyHref(text, 1))}">${esc(text.olderIncidents)}</a></p></section>`
   if (past.length === 0) return `${open}<p class="none">${esc(text.noPastIncidents)}</p></section>`
   const older = latest.olderIncidents === true ? `<p class="older-incidents"><a href="${esc(historyHref(text, 2))}">${esc(text.olderIncidents)}</a></p>` : ''
   return `${open}<ul class="plain incidents">${past.map((incident) => pastIncidentItem(text, incident, latest.components)).join('')}</ul>${older}</section>`

@@ -15,6 +15,9 @@ import { serialize } from '../../src/lib/serialized.ts'
 import { sendSerialized } from '../../src/http/send.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { Agent } from 'node:http'
+import Fastify from 'fastify'
+import { KEPT_BYTES, preparedAnswers } from '../../src/http/prepared-answers.ts'
 
 interface Answer {
   statusCode: number
@@ -235,5 +238,72 @@ describe('prepared answers', () => {
     for (let i = 0; i < 5; i++) await get(port, '/api/v1/health/components')
     const text = await context.metrics!.registry.metrics()
     assert.match(text, /status_api_http_requests_total\{route="\/api\/v1\/health\/components",status_code="200"\} 5/)
+  })
+
+  it('keep at most KEPT_BYTES of answers, dropping the oldest targets first, and still send each target its own answer', async (t) => {
+    // A bare app with only the prepared answers: one route whose answers carry 8 KB of headers each, per query.
+    const prepared = preparedAnswers()
+    const app = Fastify({ serverFactory: prepared.serverFactory })
+    t.after(() => app.close())
+    const answered: Array<{ url: string, prepared: boolean }> = []
+    await app.register(prepared.plugin, {
+      rateLimited: () => false,
+      draining: () => false,
+      answered: (_pattern, _id, _method, url) => { answered.push({ url, prepared: true }) },
+      nextRequestId: () => 'test'
+    })
+    const bodies = new Map<string, ReturnType<typeof serialize>>()
+    const bodyOf = (n: string) => {
+      let body = bodies.get(n)
+      if (body === undefined) bodies.set(n, body = serialize({ n }))
+      return body
+    }
+    const large = 'x'.repeat(8 * 1024)
+    app.get<{ Querystring: { n: string } }>('/big', {
+      config: { prepared: (_raw, parts) => bodyOf((parts.query as { n: string }).n) }
+    }, (request, reply) => {
+      answered.push({ url: request.raw.url!, prepared: false })
+      reply.header('x-large', large)
+      return sendSerialized(reply, bodyOf(request.query.n))
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as AddressInfo).port
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    t.after(() => agent.destroy())
+    const ask = (path: string) => new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, agent }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ statusCode: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    /** Asks for target n once: the answer must be its own, whoever sent it. */
+    const check = async (n: number): Promise<boolean> => {
+      const answer = await ask(`/big?n=${n}`)
+      assert.equal(answer.statusCode, 200)
+      assert.deepEqual(JSON.parse(answer.body.toString()), { n: String(n) })
+      assert.equal(answer.headers['x-large'], large)
+      return answered.at(-1)!.prepared
+    }
+    // 1,000 targets of 8 KB each: near 8 MiB of headers, were they all kept.
+    const TARGETS = 1000
+    let most = 0
+    for (let n = 0; n < TARGETS; n++) {
+      await check(n)
+      await check(n) // kept from its second answer on
+      most = Math.max(most, prepared.keptBytes())
+    }
+    assert.ok(most <= KEPT_BYTES, `${most} bytes kept, at most ${KEPT_BYTES}`)
+    assert.ok(most > KEPT_BYTES / 2, `${most} bytes kept: the table is used`)
+    // The newest targets are still kept and prepared, each with its own body; the oldest were dropped: the framework's.
+    assert.equal(await check(TARGETS - 1), true)
+    assert.equal(await check(TARGETS - 2), true)
+    assert.equal(await check(0), false)
+    // A dropped target is kept again from its second answer since, and sent as prepared from then on.
+    assert.equal(await check(0), false)
+    assert.equal(await check(0), true)
+    assert.ok(prepared.keptBytes() <= KEPT_BYTES)
   })
 })

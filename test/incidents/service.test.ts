@@ -40,7 +40,7 @@ for (const backend of databaseBackends()) {
       const { app } = await setup(t)
       const response = await app.inject('/api/v1/health/incidents')
       assert.equal(response.statusCode, 200)
-      assert.deepEqual(response.json(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(response.json(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       assert.match(String(response.headers['cache-control']), /^public, max-age=15, s-maxage=\d+, /)
       assert.match(response.headers['content-type'] as string, /^application\/json/)
       const etag = response.headers.etag as string
@@ -116,7 +116,7 @@ for (const backend of databaseBackends()) {
       const id = await scheduleMaintenance(db, { title: 'Database upgrade', message: 'Read-only for two hours.', startsAt, endsAt }, clock.now())
       const window = { id, title: 'Database upgrade', message: 'Read-only for two hours.', startsAt: iso(startsAt), endsAt: iso(endsAt), components: [] }
 
-      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       clock.set(startsAt - 14 * DAY - 1)
       assert.deepEqual((await show()).upcomingMaintenance, [])
       clock.set(startsAt - 14 * DAY)
@@ -126,15 +126,15 @@ for (const backend of databaseBackends()) {
       clock.set(startsAt - 1)
       assert.equal((await show()).maintenance, null)
       clock.set(startsAt)
-      assert.deepEqual(await show(), { maintenance: window, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(await show(), { maintenance: window, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       assert.equal(context.incidents.isMaintenanceActive(), true)
 
       clock.set(endsAt - 1)
       assert.equal(context.incidents.isMaintenanceActive(), true)
       clock.set(endsAt)
-      assert.deepEqual(await show(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(await show(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       assert.equal(context.incidents.isMaintenanceActive(), false)
-      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
     })
 
     it('lists what incidents and windows affect: the status each gives, replaced by an update that names them, kept by one that does not', async (t) => {
@@ -196,7 +196,7 @@ for (const backend of databaseBackends()) {
       clock.advance(MINUTE)
       assert.equal(await endMaintenance(db, active, clock.now()), 'active')
       assert.equal(await endMaintenance(db, planned, clock.now()), 'scheduled')
-      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       assert.equal(context.incidents.isMaintenanceActive(), false)
       clock.set(T + DAY + MINUTE)
       assert.equal(context.incidents.isMaintenanceActive(), false, 'a cancelled window never becomes active')

@@ -6,7 +6,7 @@ import { Registry } from 'prom-client'
 import type { ComponentsBody } from '../../src/api/components.ts'
 import type { MeasuredHealthBody } from '../../src/api/health.ts'
 import type { ShardsBody } from '../../src/api/shards.ts'
-import type { IncidentsBody } from '../../src/api/incidents.ts'
+import type { IncidentWithUpdates } from '../../src/store/repositories/incidents.ts'
 import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { minuteOf } from '../../src/lib/minutes.ts'
@@ -89,12 +89,16 @@ describe('metrics gauges', () => {
   it('maintenance, and the incidents not yet resolved by impact', async () => {
     const registry = new Registry()
     let maintenance = false
-    const incidents = [{ impact: 'major', status: 'investigating' }, { impact: 'major', status: 'monitoring' }, { impact: 'minor', status: 'resolved' }]
+    // The list: its open incidents first (more than a body shows are counted too), then the resolved ones.
+    const rows = [
+      ...Array.from({ length: 40 }, () => ({ impact: 'major', status: 'investigating' })),
+      { impact: 'major', status: 'monitoring' }, { impact: 'minor', status: 'resolved' }
+    ] as unknown as IncidentWithUpdates[]
     registerMaintenanceGauge(registry, { isMaintenanceActive: () => maintenance })
-    registerActiveIncidentsGauge(registry, { body: () => ({ incidents }) as unknown as IncidentsBody })
+    registerActiveIncidentsGauge(registry, { listed: () => ({ rows, open: 41 }) })
     let { value } = await scrape(registry)
     assert.equal(value('maintenance_active'), 0)
-    assert.deepEqual(['none', 'minor', 'major', 'critical'].map((impact) => value('incidents_active', { impact })), [0, 0, 2, 0])
+    assert.deepEqual(['none', 'minor', 'major', 'critical'].map((impact) => value('incidents_active', { impact })), [0, 0, 41, 0])
     maintenance = true
     ;({ value } = await scrape(registry))
     assert.equal(value('maintenance_active'), 1)

@@ -5,16 +5,18 @@ import type { Config } from '../../config/index.ts'
 import type { Incident } from '../../api/incidents.ts'
 import type { ComponentHistory } from '../../api/health.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
+import { incidentBody } from '../../incidents/view.ts'
 import type { HistoryService } from '../../monitor/history-service.ts'
 import type { StatusService } from '../../status/service.ts'
 import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../view/status-links.js'
+import { OPEN_SHOWN } from '../../view/status-view.js'
 import { renderComponentPage, type NamingWindow } from '../../site/component-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { latencySparklineImage } from '../../view/status-sparkline.js'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 
 export interface ComponentPageOptions {
   config: Config
@@ -58,7 +60,11 @@ export default async function componentPageRoutes (app: FastifyInstance, options
       const key = `${lang} ${id}`
       let entry = rendered.get(key)
       if (entry === undefined || entry.model !== model || entry.history !== componentHistory || entry.incidents !== incidentsBody) {
-        const naming = component.incidents.map((incidentId) => incidents.incident(incidentId)).filter((found): found is Incident => found !== undefined)
+        // The newest OPEN_SHOWN the model names, from the list's open ones (newest first); the page links to the rest.
+        const named = new Set(component.incidents)
+        const { rows, open } = incidents.listed()
+        const naming: Incident[] = []
+        for (let i = 0; i < open && naming.length < OPEN_SHOWN && named.size > 0; i++) if (named.has(rows[i]!.id)) naming.push(incidentBody(rows[i]!))
         const windows: NamingWindow[] = component.maintenance.flatMap((windowId) => {
           const found = incidents.maintenance(windowId)
           return found === undefined ? [] : [{ id: windowId, title: found.row.title, startsAt: found.row.starts_at, endsAt: found.row.ends_at }]
@@ -70,7 +76,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
         entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
         rendered.set(key, entry)
       }
-      return sendPage(reply, entry.page, baseUrlOf(request, config))
+      return sendPage(reply, entry.page, baseUrlFor(reply, config))
     })
   }
 

@@ -1,10 +1,10 @@
-// GET /status/history?page=N (and under the German prefix): the incidents resolved in the last 90 days, a page at a
-// time, from the incidents service's memory; a page is rendered again only when the list it shows has changed.
+// GET /status/history?page=N (and under the German prefix): the open incidents the status page has no room for, then
+// the incidents resolved in the last 90 days, a page at a time, from the incidents service's memory; a page is rendered again only when the list it shows has changed.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
-import { incidentBody } from '../../incidents/view.ts'
+import { historyStart, incidentBody } from '../../incidents/view.ts'
 import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
@@ -13,7 +13,7 @@ import { localPath } from '../../view/status-links.js'
 import { HISTORY_PAGE_SIZE, historyPath, renderHistoryPage } from '../../site/history-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface HistoryPageRouteOptions {
@@ -53,13 +53,15 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
     }, async (request, reply) => {
       if (!incidents.loaded) throw problems.notReady('Incidents have not been read from the database yet.')
       const list = incidents.listed()
-      const pages = Math.max(1, Math.ceil((list.rows.length - list.open) / HISTORY_PAGE_SIZE))
+      const start = historyStart(list)
+      const pages = Math.max(1, Math.ceil((list.rows.length - start) / HISTORY_PAGE_SIZE))
       const page = request.query.page ?? 1
       if (page > pages) throw problems.notFound()
       const html = pagesOf(list).getOrSet(`${lang} ${page}`, () => {
-        const from = list.open + (page - 1) * HISTORY_PAGE_SIZE
+        const from = start + (page - 1) * HISTORY_PAGE_SIZE
         const shown = list.rows.slice(from, from + HISTORY_PAGE_SIZE).map(incidentBody)
-        const rendered = renderHistoryPage({ lang, languages: config.languages, germanPrefix, product, notice, declaration, incidents: shown, page, pages })
+        const moreOpen = list.open - start
+        const rendered = renderHistoryPage({ lang, languages: config.languages, germanPrefix, product, notice, declaration, incidents: shown, page, pages, moreOpen })
         return encodeOnce(rendered, rendered)
       })
       // The neighbours, as the API names its next page; the site's discovery links follow (src/http/conventions.ts).
@@ -68,7 +70,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
         ...(page < pages ? [`<${historyPath(lang, page + 1, germanPrefix)}>; rel="next"`] : [])
       ]
       if (links.length > 0) reply.header('link', links.join(', '))
-      return sendPage(reply, html, baseUrlOf(request, config))
+      return sendPage(reply, html, baseUrlFor(reply, config))
     })
   }
 }

@@ -9,8 +9,9 @@ import { problems } from '../../api/problems.ts'
 import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { IncidentsBody } from '../../api/incidents.ts'
 import { sendSerialized } from '../send.ts'
-import { PAGE_LIMIT_MAX, RECENT_RESOLVED } from '../../incidents/view.ts'
+import { OPEN_SHOWN, PAGE_LIMIT_MAX, RECENT_RESOLVED } from '../../incidents/view.ts'
 import { serialize } from '../../lib/serialized.ts'
+import { incidentsApiHref } from '../../view/status-links.js'
 
 const PageQuery = Type.Object({
   before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'An incident id from a previous page: the incidents listed after it.' })),
@@ -27,7 +28,8 @@ export default async function incidentRoutes (fastify: FastifyInstance, options:
       summary: 'Maintenance and incidents',
       description: 'The maintenance window active now (or null), windows starting within the next 14 days, and incidents: ' +
         'open ones first, then those resolved in the last 90 days, newest first, each with its updates newest first. ' +
-        `Without parameters the list is the recent window: every open incident and the newest ${RECENT_RESOLVED} resolved ones. ` +
+        `Without parameters the list is the recent window: the open incidents and the newest ${RECENT_RESOLVED} resolved ones; with more ` +
+        `than ${OPEN_SHOWN} open, the newest ${OPEN_SHOWN} open ones alone. \`totals\` counts every open and resolved incident of the list. ` +
         'When more follow, a `Link: <…?before=ID&limit=N>; rel="next"` header names the next page; `before` (an incident id of ' +
         `the list) and \`limit\` (1–${PAGE_LIMIT_MAX}) page through all of the 90 days. ` +
         'Served from memory and refreshed from the database at least every 15 s. Titles and messages are plain text ' +
@@ -46,7 +48,7 @@ export default async function incidentRoutes (fastify: FastifyInstance, options:
     if (!incidents.loaded) throw problems.notReady('Incidents have not been read from the database yet.')
     const { before, limit } = request.query
     const nextLink = (next: number | undefined, size: number) => {
-      if (next !== undefined) reply.header('link', `</api/v1/health/incidents?before=${next}&limit=${size}>; rel="next"`)
+      if (next !== undefined) reply.header('link', `<${incidentsApiHref(next, size)}>; rel="next"`)
     }
     if (before === undefined && limit === undefined) {
       nextLink(incidents.next(), RECENT_RESOLVED)

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Config } from '../../config/index.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
-import type { IncidentsData } from '../../incidents/view.ts'
+import { OPEN_SHOWN, RECENT_RESOLVED, type IncidentsData } from '../../incidents/view.ts'
+import { incidentsApiHref } from '../../view/status-links.js'
 import type { Clock } from '../../lib/clock.ts'
 import { serialize, type Serialized } from '../../lib/serialized.ts'
 import type { ComponentsBody } from '../../api/components.ts'
@@ -16,7 +17,7 @@ import { jsonResponse, problemResponses } from '../../api/common.ts'
 import {
   StatuspageComponentsBody, StatuspageIncidentsBody, StatuspageScheduledMaintenancesBody, StatuspageStatusBody, StatuspageSummaryBody
 } from '../../api/statuspage-copy.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
@@ -30,13 +31,19 @@ export interface StatuspageRouteOptions {
 const DOCUMENTED: Record<StatuspageDocument, { summary: string, description: string, schema: TSchema }> = {
   'summary.json': {
     summary: 'Statuspage v2 summary: page, components, unresolved incidents, upcoming and active maintenance, status',
-    description: 'What a Statuspage client reads first. Point it at the page URL `{base_url}/status`.',
+    description: 'What a Statuspage client reads first. Point it at the page URL `{base_url}/status`. Its incidents are the newest ' +
+      `${OPEN_SHOWN} unresolved ones; with more, a \`Link: <…>; rel="next"\` header names the page of GET /api/v1/health/incidents that continues the list.`,
     schema: StatuspageSummaryBody
   },
   'status.json': { summary: 'Statuspage v2 status: the indicator and its description', description: 'The page and `status` only.', schema: StatuspageStatusBody },
   'components.json': { summary: 'Statuspage v2 components: every declared component and group, in page order', description: 'Groups are components with `group: true` and their members\' ids; a component whose status is `unknown` is left out.', schema: StatuspageComponentsBody },
   'incidents.json': { summary: 'Statuspage v2 incidents: the 50 most recent, with their updates', description: 'Newest first, resolved ones included (the last 90 days).', schema: StatuspageIncidentsBody },
-  'incidents/unresolved.json': { summary: 'Statuspage v2 unresolved incidents', description: 'Incidents investigating, identified or monitoring.', schema: StatuspageIncidentsBody },
+  'incidents/unresolved.json': {
+    summary: `Statuspage v2 unresolved incidents: the ${OPEN_SHOWN} newest`,
+    description: 'Incidents investigating, identified or monitoring, newest first. With more than ' +
+      `${OPEN_SHOWN}, a \`Link: <…>; rel="next"\` header names the page of GET /api/v1/health/incidents that continues the list.`,
+    schema: StatuspageIncidentsBody
+  },
   'scheduled-maintenances.json': { summary: 'Statuspage v2 scheduled maintenances: the 50 most recent', description: 'Latest start first; completed ones of the last 90 days included.', schema: StatuspageScheduledMaintenancesBody },
   'scheduled-maintenances/upcoming.json': { summary: 'Statuspage v2 upcoming maintenances', description: 'Windows not started yet, soonest first.', schema: StatuspageScheduledMaintenancesBody },
   'scheduled-maintenances/active.json': { summary: 'Statuspage v2 active maintenances', description: 'Windows in progress.', schema: StatuspageScheduledMaintenancesBody }
@@ -85,8 +92,13 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
         }
       }
     }, (request, reply) => {
-      const document = documentNow(name, baseUrlOf(request, config))
+      const document = documentNow(name, baseUrlFor(reply, config))
       if (document === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
+      if (name === 'summary.json' || name === 'incidents/unresolved.json') {
+        // They list the newest OPEN_SHOWN unresolved incidents: the API's pages continue the same list after the last.
+        const { rows, open } = incidents.listed()
+        if (open > OPEN_SHOWN) reply.header('link', `<${incidentsApiHref(rows[OPEN_SHOWN - 1]!.id, RECENT_RESOLVED)}>; rel="next"`)
+      }
       return sendSerialized(reply, document)
     })
   }
