@@ -225,7 +225,11 @@ describe('pages in Chromium', { skip: chromiumSkip(), timeout: 300_000 }, () => 
     await page.goto(`${base}/status`)
     assert.equal(await page.locator('html').getAttribute('lang'), 'en')
     assert.equal(await page.locator('h1').count(), 1)
-    for (const landmark of ['header', 'nav', 'main', 'footer']) assert.equal(await page.locator(landmark).count(), 1, landmark)
+    for (const landmark of ['header', 'main', 'footer']) assert.equal(await page.locator(landmark).count(), 1, landmark)
+    // Two navigation landmarks, each named: the site's and the language menu.
+    assert.equal(await page.locator('nav[aria-label="Site"]').count(), 1)
+    assert.equal(await page.locator('nav[aria-label="Languages"] a').count(), 5)
+    assert.equal(await page.locator('nav:not([aria-label])').count(), 0)
     await page.keyboard.press('Tab')
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content')
     await page.keyboard.press('Enter')
