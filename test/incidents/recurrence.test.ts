@@ -9,7 +9,6 @@ import { occurrenceStarts, nextStarts, type Recurrence } from '../../src/inciden
 import { InvalidInput } from '../../src/incidents/rules.ts'
 import { builtinDeclaration } from '../../src/declaration/declaration.ts'
 
-const DAY = 86_400_000
 
 /** The zone's offset (ms) at `instant`, as Intl writes the wall time there. */
 function offsetAt (instant: number, timeZone: string): number {
