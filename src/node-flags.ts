@@ -27,12 +27,13 @@ export const MALLOC_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2', MALLO
 /** Set in the replacement, so that it never replaces itself again even if its flags were somehow lost. */
 const RELAUNCHED = 'STATUS_API_NODE_FLAGS_RELAUNCH'
 
-/** The commands that run the server (no command means `serve`); `--help` only prints. */
+/** The commands that run the server (no command means `serve`); `--help` and `--version` only print. */
 const SERVER_COMMANDS = ['serve', 'demo']
 
 /** True when these CLI arguments start the server. */
 export function startsServer (argv: string[]): boolean {
   if (argv.includes('--help') || argv.includes('-h')) return false
+  if (['--version', '-v'].includes(argv[0] ?? '')) return false
   const [first] = argv
   return first === undefined || first.startsWith('-') || SERVER_COMMANDS.includes(first)
 }

@@ -10,6 +10,7 @@ import { startCheckTargets } from '../demo/check-targets.ts'
 import { projectRoot } from '../config/project-root.ts'
 import { loadStatusFile } from '../declaration/status-file.ts'
 import type { Command } from './command.ts'
+import { parseCommandLine } from './options.ts'
 
 /** The example status file the demo shows (groups, manual and platform components), unless the operator has a file of their own. */
 export const EXAMPLE_STATUS_FILE = path.join(projectRoot, 'examples', 'status.yaml')
@@ -27,35 +28,52 @@ shards report heartbeats, and local stand-ins for the example's HTTP, TCP and pu
 now and then (slow, failing, closed, silent) by the minute of the hour. The components are those of examples/status.yaml (groups, manual and platform
 components) unless STATUS_FILE or ./status.yaml gives your own; the incidents and windows name them. Every
 page says that it shows demo data. Stop it with Ctrl-C (or SIGTERM); the temporary folder goes with it.`,
-  async run (_args, config) {
+  async run (args, config) {
+    parseCommandLine('demo', args, []) // it takes no options: a mistyped one is refused (exit 2), not ignored
     const { handleSignals, startServer } = await import('../server.ts')
-    const platform = await startFakePlatform()
-    const declared = config.status.file === undefined ? loadStatusFile(EXAMPLE_STATUS_FILE, {}) : config.status
-    // Only the example's checks go to the stand-ins: a file of the operator's own is checked as it says.
-    const targets = config.status.file === undefined ? await startCheckTargets(declared) : undefined
-    const demoConfig = {
-      ...config,
-      dataDir: mkdtempSync(path.join(tmpdir(), 'status-api-demo-')),
-      databaseUrl: undefined,
-      redisUrl: undefined,
-      discordStatusUrl: platform.url,
-      botStatusUrl: undefined,
-      status: targets?.declaration ?? declared
-    }
-    const server = await startServer(demoConfig, {
-      app: { siteNotice: DEMO_NOTICE },
-      prepare: async (context) => {
-        await writeDemoData(context.database, context.clock.now(), demoConfig.status)
-        await context.incidents.refresh()
-        startDemoBot(context.database)
-        targets?.startPushing(context.database)
-        await context.checks.tick()
-        await context.monitor.runOnce()
+    // The throwaway folder goes with the demo however it ends: a signal, a taken port, an error, a shutdown past its
+    // deadline. Removing it at 'exit' (synchronously, the only kind of work an exit allows) covers every way out.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'status-api-demo-'))
+    const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })
+    process.once('exit', removeDataDir)
+    const started: Array<{ close (): Promise<void> | void }> = []
+    try {
+      const platform = await startFakePlatform()
+      started.push(platform)
+      const declared = config.status.file === undefined ? loadStatusFile(EXAMPLE_STATUS_FILE, {}) : config.status
+      // Only the example's checks go to the stand-ins: a file of the operator's own is checked as it says.
+      const targets = config.status.file === undefined ? await startCheckTargets(declared) : undefined
+      if (targets !== undefined) started.push(targets)
+      const demoConfig = {
+        ...config,
+        dataDir,
+        databaseUrl: undefined,
+        redisUrl: undefined,
+        discordStatusUrl: platform.url,
+        botStatusUrl: undefined,
+        status: targets?.declaration ?? declared
       }
-    })
-    // The throwaway database goes with the demo: on Ctrl-C and on SIGTERM (a terminal closed, a container stopped).
-    handleSignals(server, () => rmSync(demoConfig.dataDir, { recursive: true, force: true }))
-    console.log(`status-api demo: http://${config.host}:${config.port}/status (demo data in ${demoConfig.dataDir})`)
-    return -1 // keep running
+      const server = await startServer(demoConfig, {
+        app: { siteNotice: DEMO_NOTICE },
+        prepare: async (context) => {
+          await writeDemoData(context.database, context.clock.now(), demoConfig.status)
+          await context.incidents.refresh()
+          started.push({ close: startDemoBot(context.database) })
+          targets?.startPushing(context.database)
+          await context.checks.tick()
+          await context.monitor.runOnce()
+        }
+      })
+      // Ctrl-C and SIGTERM (a terminal closed, a container stopped): a graceful shutdown, then the folder goes.
+      handleSignals(server, removeDataDir)
+      console.log(`status-api demo: http://${config.host}:${config.port}/status (demo data in ${dataDir})`)
+      return -1 // keep running
+    } catch (error) {
+      // Like serve, a demo that cannot start (its port taken) exits 1: nothing it started may keep the process alive.
+      await Promise.allSettled(started.reverse().map(async (part) => part.close()))
+      removeDataDir()
+      process.off('exit', removeDataDir)
+      throw error
+    }
   }
 }

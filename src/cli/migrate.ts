@@ -2,6 +2,7 @@
 import { openDatabase } from '../store/database.ts'
 import { migrate } from '../store/migrate.ts'
 import type { Command } from './command.ts'
+import { parseCommandLine } from './options.ts'
 
 export const migrateCommand: Command = {
   name: 'migrate',
@@ -9,7 +10,8 @@ export const migrateCommand: Command = {
 
 Applies pending migrations to the configured database (SQLite under DATA_DIR, or DATABASE_URL).
 Safe to run again, and while the server runs. serve also migrates at start.`,
-  async run (_args, config) {
+  async run (args, config) {
+    parseCommandLine('migrate', args, []) // it takes no options: a mistyped one is refused (exit 2), not ignored
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     try {
       const { applied } = await migrate(database)

@@ -33,7 +33,7 @@ function overview (): string {
   const width = Math.max(...commands.map((c) => c.name.length))
   return ['usage: status-api <command> [options]', '', 'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '', "Run 'status-api <command> --help' for a command's options."].join('\n')
+    '', "Run 'status-api <command> --help' for a command's options, 'status-api --version' for the version."].join('\n')
 }
 
 /**
@@ -62,6 +62,11 @@ async function dispatch (argv: string[], readConfig: () => Config, readEnv: () =
   const [first, ...rest] = argv
   if (first === '--help' || first === '-h' || first === 'help') {
     console.log(overview())
+    return 0
+  }
+  if (first === '--version' || first === '-v') {
+    // The package's version, as the health answer reports it; nothing starts.
+    console.log((await import('../monitor/version.ts')).VERSION)
     return 0
   }
   const name = first === undefined || first.startsWith('-') ? 'serve' : first

@@ -1,6 +1,7 @@
 // `status-api serve`: run the HTTP server and the background monitor until SIGTERM/SIGINT.
 import { flushCompileCache } from '../node-flags.ts'
 import type { Command } from './command.ts'
+import { parseCommandLine } from './options.ts'
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -8,7 +9,8 @@ export const serveCommand: Command = {
 
 Runs the HTTP server on HOST:PORT, migrating the database first. Configuration comes from the
 environment (and ./.env); see the README. SIGTERM or SIGINT shuts down gracefully within 10 s.`,
-  async run (_args, config) {
+  async run (args, config) {
+    parseCommandLine('serve', args, []) // it takes no options: a mistyped one is refused (exit 2), not ignored
     // Loaded only here, so the other subcommands start without Fastify.
     const { handleSignals, startServer } = await import('../server.ts')
     const server = await startServer(config)

@@ -16,6 +16,8 @@ export interface DiscordCommandsConfig {
   apiBase: string
   /** Messages per second to the channels that follow from other servers (docs/en/architecture.md#follow), over all of them, per replica. */
   fanoutPerSecond: number
+  /** How many channels one server may have following (a server has at most 500 channels). */
+  followsPerServer: number
 }
 
 const SNOWFLAKE = /^\d{17,20}$/
@@ -39,7 +41,8 @@ export function discordCommandsConfig (read: Reader): DiscordCommandsConfig {
     operatorRoleIds: roles,
     botToken: read('DISCORD_BOT_TOKEN'),
     apiBase: (optionalUrl(read, 'DISCORD_API_BASE', ['http:', 'https:']) ?? new URL('https://discord.com/api/v10')).href.replace(/\/+$/, ''),
-    fanoutPerSecond: integer(read, 'DISCORD_FANOUT_PER_SECOND', 40, 1, 1000)
+    fanoutPerSecond: integer(read, 'DISCORD_FANOUT_PER_SECOND', 40, 1, 1000),
+    followsPerServer: integer(read, 'FOLLOWS_PER_SERVER', 50, 1, 500)
   }
   if (config.publicKey !== undefined) {
     for (const [name, value] of [['DISCORD_APPLICATION_ID', config.applicationId], ['DISCORD_OPERATOR_GUILD_ID', config.operatorGuildId]] as const) {

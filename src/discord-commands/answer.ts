@@ -20,9 +20,46 @@ export type Answer =
   /** May throw InvalidInput (a refusal in the CLI's words) or a write error. */
   | { work: () => Promise<Message> }
 
-/** The `data` of a message response or of the edit of a deferred one. */
+/** Discord's limit of a message's content, in characters (a longer one is refused, and the user sees "interaction failed"). */
+export const MAX_CONTENT = 2000
+
+/** The `data` of a message response or of the edit of a deferred one; its content within MAX_CONTENT. */
 export function messageData (message: Message): Record<string, unknown> {
-  return { content: message.content, embeds: message.embeds ?? [], flags: EPHEMERAL, allowed_mentions: { parse: [] } }
+  return { content: withinLimit(message.content), embeds: message.embeds ?? [], flags: EPHEMERAL, allowed_mentions: { parse: [] } }
+}
+
+/**
+ * `items` joined by `separator` and put into `frame` (which adds the same text around any list), as many as fit in
+ * `limit` characters, followed by `more(n)` ("and 12 more") for those left out. An item is never cut.
+ */
+export function fitList (frame: (list: string) => string, items: string[], separator: string, more: (left: number) => string, limit = MAX_CONTENT): string {
+  const whole = frame(items.join(separator))
+  if (whole.length <= limit) return whole
+  const room = limit - frame('').length
+  let used = 0
+  let shown = 0
+  for (const item of items) {
+    const next = used + (shown === 0 ? 0 : separator.length) + item.length
+    if (next + separator.length + more(items.length - shown - 1).length > room) break
+    used = next
+    shown++
+  }
+  const tail = more(items.length - shown)
+  return frame(shown === 0 ? tail : `${items.slice(0, shown).join(separator)}${separator}${tail}`)
+}
+
+/**
+ * The last guard for any answer: text over MAX_CONTENT is cut at the last line break or space before it that is not
+ * inside a mention (`<#123…>`, `<t:…>`), and ends in "…".
+ */
+export function withinLimit (text: string): string {
+  if (text.length <= MAX_CONTENT) return text
+  let cut = MAX_CONTENT - 1
+  for (; cut > 0; cut--) {
+    const char = text[cut]
+    if ((char === '\n' || char === ' ') && text.lastIndexOf('<', cut) <= text.lastIndexOf('>', cut)) break
+  }
+  return `${text.slice(0, cut > 0 ? cut : MAX_CONTENT - 1).trimEnd()}…`
 }
 
 /** An answer that changes nothing: `text` at once. */

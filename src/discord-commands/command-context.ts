@@ -28,5 +28,12 @@ export interface CommandContext {
    * Following (docs/en/architecture.md#follow): the bot's REST access (it makes the webhooks) and the name they carry; undefined without
    * DISCORD_BOT_TOKEN or PUBLIC_BASE_URL (the follow commands then say so).
    */
-  follow?: { rest: BotRest, webhookName: string } | undefined
+  follow?: {
+    rest: BotRest
+    webhookName: string
+    /** The application the bot belongs to: the webhooks it made say so (`application_id`), which is how they are found again. */
+    applicationId: string
+    /** FOLLOWS_PER_SERVER. */
+    perServer: number
+  } | undefined
 }

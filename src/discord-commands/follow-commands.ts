@@ -1,9 +1,10 @@
 // `/follow`, `/unfollow` and `/following` (docs/en/architecture.md#follow), for members with Manage Webhooks in any server: a followed
 // channel gets a webhook the bot makes in it (its token stored, never shown), and the follower worker
 // (src/notify/follower-worker.ts) sends it what the operator's webhooks get, filtered by the chosen components.
-import { createWebhook, deleteWebhook, DiscordUnreachable, type RestAnswer } from '../notify/discord-rest.ts'
-import { deleteFollow, findFollow, insertFollow, listFollows, updateFollowFilter } from '../store/repositories/discord-follows.ts'
-import { say, type Answer, type Message } from './answer.ts'
+import { inTurns } from '../lib/in-turn.ts'
+import { channelGuild, channelWebhooks, createWebhook, deleteWebhook, DiscordUnreachable, type CreatedWebhook, type RestAnswer } from '../notify/discord-rest.ts'
+import { countGuildFollows, deleteFollow, findFollow, insertFollow, listFollows, updateFollowFilter } from '../store/repositories/discord-follows.ts'
+import { fitList, say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'
 import { authorOf } from './access.ts'
@@ -31,6 +32,9 @@ function namedChannel (interaction: Interaction, context: CommandContext):
   return { words, follow: context.follow, channelId }
 }
 
+/** One server's follows are made one at a time in this process: 200 parallel /follow of one channel make one webhook. */
+const inTurn = inTurns()
+
 export function followCommand (interaction: Interaction, context: CommandContext): Answer {
   const named = namedChannel(interaction, context)
   if ('refusal' in named) return named.refusal
@@ -38,45 +42,101 @@ export function followCommand (interaction: Interaction, context: CommandContext
   const declared = context.declaration.components.map((component) => component.id)
   const chosen = [...new Set(componentsTyped(interaction.command!.options.get('components')?.value) ?? [])]
   const unknown = chosen.filter((id) => !declared.includes(id))
-  if (unknown.length > 0) return say(words.unknownComponents(unknown, declared))
+  if (unknown.length > 0) {
+    // Both lists can be long (a pasted list of ids, a large status file): each shown as far as it fits.
+    const known = fitList((list) => list, declared, ', ', words.andMore, 600)
+    return say(fitList((list) => words.unknownComponents(list, known), unknown.map(words.quoted), ', ', words.andMore))
+  }
   const filter = chosen.length === 0 ? words.everyComponent : chosen.join(', ')
   const guildId = interaction.guildId!
+  // Discord describes the channel it resolved; when it names its server, a channel of another is refused at once.
+  const resolvedGuild = interaction.channels.get(channelId)?.guildId
+  if (resolvedGuild !== undefined && resolvedGuild !== guildId) return say(words.channelOfAnotherServer)
   const db = context.database.db
   const now = () => new Date(context.clock.now()).toISOString()
   return {
-    work: async (): Promise<Message> => {
+    work: () => inTurn(guildId, async (): Promise<Message> => {
       const existing = await findFollow(db, channelId)
       if (existing !== undefined && existing.guildId === guildId) {
         await updateFollowFilter(db, existing.id, chosen, now())
         return { content: words.filterChanged(channelId, filter) }
       }
-      if (existing !== undefined) return { content: words.badChannel }
-      let webhook
+      if (existing !== undefined) return { content: words.channelOfAnotherServer }
+      if (await countGuildFollows(db, guildId) >= follow.perServer) return { content: words.followLimit(follow.perServer) }
+      let webhook: CreatedWebhook
       try {
-        webhook = await createWebhook(follow.rest, channelId, follow.webhookName)
+        const made = await ownWebhook(follow, channelId, guildId)
+        if ('refusal' in made) return { content: made.refusal === 'other-server' ? words.channelOfAnotherServer : words.webhookRefused(channelId, refusalReason(made.refusal, words)) }
+        webhook = made.webhook
       } catch (error) {
         if (error instanceof DiscordUnreachable) return { content: words.discordAway }
         throw error
       }
-      if ('status' in webhook) return { content: words.webhookRefused(channelId, refusalReason(webhook, words)) }
+      // Whatever goes wrong from here, the webhook is not left behind.
+      const dropWebhook = () => deleteWebhook(follow.rest, webhook.id).catch(() => false)
       let id
       try {
         id = await insertFollow(db, { guildId, channelId, webhookId: webhook.id, webhookToken: webhook.token, components: chosen, by: authorOf(interaction), at: now() })
       } catch (error) {
-        await deleteWebhook(follow.rest, webhook.id).catch(() => false)
+        await dropWebhook()
         throw error
       }
       if (id === undefined) {
-        // Another /follow of the same channel was quicker: keep its webhook, drop ours, and take this filter.
-        await deleteWebhook(follow.rest, webhook.id).catch(() => false)
+        // Another replica's /follow of the same channel was quicker: keep its webhook, drop ours, and take this filter.
         const winner = await findFollow(db, channelId)
-        if (winner !== undefined) await updateFollowFilter(db, winner.id, chosen, now())
+        if (winner?.webhookId !== webhook.id) await dropWebhook()
+        if (winner === undefined || winner.guildId !== guildId) return { content: words.channelOfAnotherServer }
+        await updateFollowFilter(db, winner.id, chosen, now())
         return { content: words.filterChanged(channelId, filter) }
+      }
+      // Another replica may have added a follow of this server meanwhile: the later one over the limit gives way.
+      if (await countGuildFollows(db, guildId, id) > follow.perServer) {
+        await deleteFollow(db, id)
+        await dropWebhook()
+        return { content: words.followLimit(follow.perServer) }
       }
       context.logger.info({ target: `follow:${id}`, guild: guildId, channel: channelId, components: chosen }, 'discord: a channel follows the status')
       return { content: words.followed(channelId, filter) }
-    }
+    })
   }
+}
+
+/**
+ * The webhook a follow of `channelId` sends through: the one the bot made there before (a /follow that timed out while
+ * Discord made it, an earlier follow's that was not deleted), found by its application and name; else a new one. After
+ * a time-out the channel is looked at again, so a webhook Discord made late is used rather than left behind. A channel
+ * of another server is refused before anything is made.
+ */
+async function ownWebhook (follow: NonNullable<CommandContext['follow']>, channelId: string, guildId: string):
+Promise<{ webhook: CreatedWebhook } | { refusal: RestAnswer | 'other-server' }> {
+  const channel = await channelGuild(follow.rest, channelId)
+  if ('status' in channel) return { refusal: channel }
+  if (channel.guildId !== guildId) return { refusal: 'other-server' }
+  const found = async (): Promise<CreatedWebhook | undefined> => {
+    const listed = await channelWebhooks(follow.rest, channelId)
+    if ('status' in listed) return undefined // made anew below; Discord's refusal of that says why
+    const own = listed.filter((webhook) => webhook.applicationId === follow.applicationId && webhook.name === follow.webhookName)
+    // No follow uses any of them (the channel has none): keep one, delete the rest.
+    for (const extra of own.slice(1)) await deleteWebhook(follow.rest, extra.id).catch(() => false)
+    return own[0]
+  }
+  const before = await found()
+  if (before !== undefined) return { webhook: before }
+  let made
+  try {
+    made = await createWebhook(follow.rest, channelId, follow.webhookName)
+  } catch (error) {
+    if (!(error instanceof DiscordUnreachable)) throw error
+    const late = await found()
+    if (late === undefined) throw error
+    return { webhook: late }
+  }
+  if ('status' in made) return { refusal: made }
+  if (made.guildId !== undefined && made.guildId !== guildId) {
+    await deleteWebhook(follow.rest, made.id).catch(() => false)
+    return { refusal: 'other-server' }
+  }
+  return { webhook: made }
 }
 
 export function unfollowCommand (interaction: Interaction, context: CommandContext): Answer {
@@ -108,7 +168,7 @@ export function followingCommand (interaction: Interaction, context: CommandCont
       const follows = await listFollows(context.database.db, interaction.guildId!)
       if (follows.length === 0) return { content: words.noFollows }
       const lines = follows.map((follow) => `<#${follow.channelId}> · ${follow.components.length === 0 ? words.everyComponent : follow.components.join(', ')}`)
-      return { content: `**${words.followsTitle}**\n${lines.join('\n')}`.slice(0, 2000) }
+      return { content: fitList((list) => `**${words.followsTitle}**\n${list}`, lines, '\n', words.andMore) }
     }
   }
 }

@@ -28,6 +28,11 @@ export interface Interaction {
   member: { roles: string[], permissions: bigint } | undefined
   /** A slash command or its autocomplete: `/incident open` is name incident, subcommand open. */
   command: { name: string, subcommand: string | undefined, options: Map<string, CommandOption> } | undefined
+  /**
+   * The channels the command's options name, as Discord describes them (`data.resolved.channels`): the server a channel
+   * belongs to when Discord says it.
+   */
+  channels: Map<string, { guildId: string | undefined }>
   /** A submitted modal: its custom id and the value of each text input by custom id. */
   modal: { customId: string, fields: Map<string, string> } | undefined
 }
@@ -61,8 +66,16 @@ export function readInteraction (body: unknown): Interaction | undefined {
     user: userId === undefined ? undefined : { id: userId, username: text(userJson?.username) ?? '' },
     member: member === undefined ? undefined : { roles: list(member.roles).filter((role) => typeof role === 'string'), permissions: permissions(member.permissions) },
     command: json.type === INTERACTION.command || json.type === INTERACTION.autocomplete ? command(data) : undefined,
+    channels: resolvedChannels(data),
     modal: json.type === INTERACTION.modalSubmit && data !== undefined ? { customId: text(data.custom_id) ?? '', fields: modalFields(data) } : undefined
   }
+}
+
+function resolvedChannels (data: Json | undefined): Interaction['channels'] {
+  const channels = new Map<string, { guildId: string | undefined }>()
+  const resolved = object(object(data?.resolved)?.channels)
+  for (const [id, channel] of Object.entries(resolved ?? {}).slice(0, 25)) channels.set(id, { guildId: text(object(channel)?.guild_id) })
+  return channels
 }
 
 function permissions (value: unknown): bigint {

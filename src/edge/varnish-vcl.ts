@@ -1,7 +1,8 @@
 // The edge recipe (docs/en/architecture.md#edge): a Varnish 7 VCL (vmod xkey from varnish-modules) for the public port of one or more
 // replicas. It keeps what the origin's headers say (s-maxage, stale-while-revalidate, stale-if-error), serves the last
-// copy while the origin is down, times out or fails, takes purges only from the allowed addresses, normalises
-// Accept-Encoding and passes nothing of the operator listener or the metrics.
+// copy while the origin is down, times out or fails (a purge only marks copies stale), takes purges only from the
+// allowed addresses, keeps one copy for every encoding and passes nothing of the operator listener or the metrics,
+// however their paths are spelled. Forwarded headers are the edge's own, never a client's.
 import { isIP } from 'node:net'
 
 export interface VclBackend {
@@ -15,8 +16,42 @@ export interface VclOptions {
   purgeFrom?: string[]
 }
 
-/** Paths of the operator listener (`/v1/…`, `/discord/interactions`) and of the metrics: never served through the cache. */
-const PRIVATE_PATHS = '^/(v1|discord|metrics|api/operator)(/|\\?|$)'
+/**
+ * Paths of the operator listener (`/v1/…`, `/discord/interactions`) and of the metrics: never served through the cache.
+ * Matched on the path as a router may read it (see `PATH_STEPS`), in any case.
+ */
+const PRIVATE_PATHS = '(?i)^/(v1|discord|metrics|api/operator)(/|;|$)'
+
+/** The characters RFC 3986 calls unreserved: percent-encoded or not, they are the same path. */
+const UNRESERVED = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~']
+
+/** Passes of `/segment/..` removal: deeper nesting than this is refused rather than followed. */
+const DOT_DOT_PASSES = 8
+
+/**
+ * The VCL statements that turn `req.http.x-edge-path` (a copy of the URL) into the path a router or a proxy may take it
+ * for: no scheme and host (absolute form), no query, unreserved characters (and `/`) percent-decoded, repeated slashes
+ * collapsed, `.` and `..` segments resolved. Only the refusal reads it; the origin gets the URL as it came.
+ */
+function pathSteps (): string[] {
+  const set = (expression: string) => `set req.http.x-edge-path = ${expression};`
+  const decoded = [...UNRESERVED, '/'].map((char) => {
+    const hex = char.charCodeAt(0).toString(16).toUpperCase()
+    return `  ${set(`regsuball(req.http.x-edge-path, "(?i)%${hex}", "${char}")`)}`
+  })
+  return [
+    set('regsub(req.url, "^[A-Za-z][A-Za-z0-9+.-]*://[^/]*", "")'),
+    set('regsub(req.http.x-edge-path, "[?#].*$", "")'),
+    'if (req.http.x-edge-path ~ "%") {',
+    ...decoded,
+    '}',
+    set('regsuball(req.http.x-edge-path, "/{2,}", "/")'),
+    set('regsuball(req.http.x-edge-path, "/\\.(?=/|$)", "")'),
+    ...Array.from({ length: DOT_DOT_PASSES }, () => set('regsuball(req.http.x-edge-path, "/(?!\\.\\.(?:/|$))[^/]+/\\.\\.(?=/|$)", "")')),
+    set('regsub(req.http.x-edge-path, "^(?:/\\.\\.(?=/|$))+", "")'),
+    set('regsub(req.http.x-edge-path, "^(?!/)", "/")')
+  ]
+}
 
 /** `HOST:PORT` (IPv6 in brackets) as a backend; a mistake throws with a sentence that names the argument. */
 export function parseBackend (text: string): VclBackend {
@@ -85,6 +120,11 @@ ${adds}
 
 sub vcl_recv {
   set req.backend_hint = origin.backend();
+  # The edge's own marks (see vcl_hit and vcl_synth): never a client's.
+  if (req.restarts == 0) {
+    unset req.http.x-edge-fresh-only;
+    unset req.http.x-edge-last-try;
+  }
   if (req.method == "PURGE") {
     if (client.ip !~ purgers) {
       return (synth(403, "Forbidden"));
@@ -92,26 +132,46 @@ sub vcl_recv {
     if (!req.http.xkey-purge) {
       return (synth(400, "xkey-purge missing"));
     }
-    set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+    # Marked stale, never removed: the next reader makes the edge fetch anew, and the copy stays for stale-if-error
+    # in case the origin cannot answer.
+    set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
     return (synth(200, "Purged"));
   }
-  # Only the public port is behind this cache: the operator listener's and the metrics' paths go nowhere.
-  if (req.url ~ "${PRIVATE_PATHS}") {
+  # Only the public port is behind this cache: the operator listener's and the metrics' paths go nowhere, however
+  # they are spelled (percent-encoded, in capitals, with doubled slashes or dot segments).
+${pathSteps().map((line) => `  ${line}`).join('\n')}
+  if (req.http.x-edge-path ~ "/\\.\\.(/|$)") {
+    unset req.http.x-edge-path;
+    return (synth(400, "Bad Request"));
+  }
+  if (req.http.x-edge-path ~ "${PRIVATE_PATHS}") {
+    unset req.http.x-edge-path;
     return (synth(404, "Not Found"));
   }
+  unset req.http.x-edge-path;
+  # Forwarded headers are the edge's to say, never a client's: a forged X-Forwarded-Host would otherwise choose the
+  # links in a copy every reader gets (PUBLIC_BASE_URL on the service fixes them altogether).
+  unset req.http.X-Forwarded-Host;
+  unset req.http.X-Forwarded-Proto;
+  unset req.http.X-Forwarded-Port;
+  unset req.http.X-Forwarded-Prefix;
+  unset req.http.X-Forwarded-Server;
+  unset req.http.Forwarded;
+  set req.http.X-Forwarded-For = client.ip;
   if (req.method != "GET" && req.method != "HEAD") {
     return (pass);
   }
   # The public port reads no credentials: they would only split the cache.
   unset req.http.Cookie;
   unset req.http.Authorization;
-  # One copy per encoding the origin makes: br, gzip or none.
-  if (req.http.Accept-Encoding ~ "\\bbr\\b") {
-    set req.http.x-edge-encoding = "br";
-  } elsif (req.http.Accept-Encoding ~ "\\bgzip\\b") {
-    set req.http.x-edge-encoding = "gzip";
-  } else {
-    set req.http.x-edge-encoding = "identity";
+  # One stored copy for every encoding: Varnish asks the origin for gzip, keeps that, and unzips it for a reader who
+  # does not take gzip (http_gzip_support, on by default). Accept-Encoding then says only gzip or nothing.
+  # A stale copy was past stale-while-revalidate while the origin is healthy (vcl_hit): this lookup takes fresh ones
+  # only. The last try takes any copy within its own grace (a restart keeps req.grace, so it is lifted again).
+  if (req.http.x-edge-fresh-only) {
+    set req.grace = 0s;
+  } elsif (req.http.x-edge-last-try) {
+    set req.grace = 3650d;
   }
   return (hash);
 }
@@ -123,31 +183,36 @@ sub vcl_hash {
   } else {
     hash_data(server.ip);
   }
-  hash_data(req.http.x-edge-encoding);
   return (lookup);
 }
 
-# A copy past its s-maxage is still served, within its grace (stale-if-error), while a fresh one is fetched in the
-# background: no reader waits for the origin once there is a copy, and a refresh that fails (origin down, timed out,
-# answering 5xx) leaves the copy as it was. A reader never waits on a refresh that could take the copy away with it.
+# A copy past its s-maxage, or purged. While the origin is healthy (its probe), a copy past its s-maxage is served,
+# and refreshed in the background, only within stale-while-revalidate, and a purged one not at all: past that, or
+# after a purge, the reader waits for a fresh one. While the origin is sick, or when that fetch fails (down, timed
+# out, answering 5xx: vcl_synth), any copy is served within its grace, stale-if-error. A refresh that fails leaves the
+# copy as it was. A purge (xkey.softpurge) ends a copy's lifetime at the moment of the purge, so a copy whose lifetime
+# (obj.ttl + obj.age) is shorter than the s-maxage it came with was purged.
 sub vcl_hit {
+  if (obj.ttl < 0s && !req.http.x-edge-last-try && std.healthy(req.backend_hint)) {
+    if (obj.ttl + obj.age + 1s < std.duration(regsub(obj.http.Cache-Control, "^.*s-maxage=([0-9]+).*$", "\\1s"), 0s) ||
+        obj.ttl + std.duration(regsub(obj.http.Cache-Control, "^.*stale-while-revalidate=([0-9]+).*$", "\\1s"), 0s) < 0s) {
+      set req.http.x-edge-fresh-only = "1";
+      return (restart);
+    }
+  }
   return (deliver);
 }
 
 sub vcl_backend_fetch {
-  if (bereq.http.x-edge-encoding == "identity") {
-    unset bereq.http.Accept-Encoding;
-  } else {
-    set bereq.http.Accept-Encoding = bereq.http.x-edge-encoding;
-  }
-  unset bereq.http.x-edge-encoding;
+  unset bereq.http.x-edge-fresh-only;
 }
 
 sub vcl_backend_response {
-  # The origin's own failure (its errors are no-store): a background refresh is dropped and the copy stays; with no
-  # copy at all the reader gets the error, and nothing is kept of it.
+  # The origin's own failure (its errors are no-store): a background refresh is dropped and the copy stays; a reader's
+  # fetch is dropped too, so that vcl_synth looks for a copy to serve instead. Only when there is none (the last try)
+  # does the reader get the origin's error, and nothing is kept of it.
   if (beresp.status >= 500 && beresp.http.Cache-Control !~ "public") {
-    if (bereq.is_bgfetch) {
+    if (bereq.is_bgfetch || !bereq.http.x-edge-last-try) {
       return (abandon);
     }
     set beresp.uncacheable = true;
@@ -160,8 +225,8 @@ sub vcl_backend_response {
   if (beresp.status == 503 && beresp.http.Cache-Control ~ "s-maxage=[0-9]+") {
     set beresp.ttl = std.duration(regsub(beresp.http.Cache-Control, "^.*s-maxage=([0-9]+).*$", "\\1s"), 0s);
   }
-  # stale-if-error: how long the copy is kept (and served while a fresh one is fetched, or while the origin is down,
-  # times out or fails). stale-while-revalidate is shorter and so within it.
+  # stale-if-error: how long the copy is kept past its lifetime (or a purge), to be served while the origin is down,
+  # times out or fails. vcl_hit serves it to readers of a healthy origin only within stale-while-revalidate.
   set beresp.grace = 10s;
   if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
     set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\\1s"), 10s);
@@ -170,7 +235,7 @@ sub vcl_backend_response {
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
   }
-  # The copy is already per encoding (vcl_hash); the client is told the response varies by it.
+  # The one copy serves every encoding (vcl_recv); the client is still told the response varies by it.
   if (beresp.http.Vary ~ "(?i)accept-encoding") {
     set beresp.http.Vary = regsuball(beresp.http.Vary, "(?i)(^|,)\\s*accept-encoding\\s*", "");
     set beresp.http.Vary = regsub(beresp.http.Vary, "^,\\s*", "");
@@ -183,19 +248,35 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-  # Refused, timed out or reset: a background refresh is dropped and the copy stays.
-  if (bereq.is_bgfetch) {
+  # Refused, timed out or reset: dropped, so the copy stays (a refresh) or vcl_synth looks for one (a reader's fetch).
+  if (bereq.is_bgfetch || !bereq.http.x-edge-last-try) {
     return (abandon);
   }
+  set beresp.http.Content-Type = "application/problem+json";
+  set beresp.http.Cache-Control = "no-store";
+  set beresp.body = {"{"type":"about:blank","title":"Service Unavailable","detail":"The status service did not answer, and the edge has no copy of this page.","status":503}
+"};
+  return (deliver);
 }
 
 sub vcl_synth {
+  # A reader's fetch failed (vcl_backend_response, vcl_backend_error): once more, taking any copy within its grace.
+  if (resp.status == 503 && req.method != "PURGE" && !req.http.x-edge-last-try) {
+    set req.http.x-edge-last-try = "1";
+    unset req.http.x-edge-fresh-only;
+    return (restart);
+  }
   if (req.method == "PURGE") {
     set resp.http.Content-Type = "text/plain; charset=utf-8";
     set resp.body = resp.reason + " " + req.http.x-purged + {"
 "};
     return (deliver);
   }
+  set resp.http.Content-Type = "application/problem+json";
+  set resp.http.Cache-Control = "no-store";
+  set resp.body = {"{"type":"about:blank","title":""} + resp.reason + {"","status":"} + resp.status + {"}
+"};
+  return (deliver);
 }
 
 sub vcl_deliver {

@@ -1,6 +1,6 @@
 // The spec's {base_url}: PUBLIC_BASE_URL when set, otherwise the request's own origin when its host is well formed.
 import type { IncomingMessage } from 'node:http'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config/index.ts'
 import { isValidHost } from '../lib/host.ts'
 import { LruCache } from '../lib/lru.ts'
@@ -26,6 +26,30 @@ function fallbackOrigin (config: Config): string {
 export function baseUrlOf (request: FastifyRequest, config: Config): string {
   if (config.publicBaseUrl !== undefined) return config.publicBaseUrl.origin
   return originOf(request.protocol === 'https' ? 'https' : 'http', request.host) ?? fallbackOrigin(config)
+}
+
+/**
+ * What a document on {base_url} depends on besides its path, for `Vary`: nothing when PUBLIC_BASE_URL is set; otherwise
+ * the Host, and with TRUST_PROXY the forwarded host and scheme, which then choose the origin. A shared cache that keeps
+ * one copy for every reader would otherwise hand one reader's links (a forged X-Forwarded-Host's) to all the others.
+ */
+export function baseUrlVary (config: Config): string | undefined {
+  if (config.publicBaseUrl !== undefined) return undefined
+  return config.trustProxy === false ? 'Host' : 'Host, X-Forwarded-Host, X-Forwarded-Proto'
+}
+
+/**
+ * {base_url} for the request this reply answers, with what it depends on added to the reply's `Vary`: the one way a
+ * route that puts {base_url} into its body learns it, so none forgets to tell caches.
+ */
+export function baseUrlFor (reply: FastifyReply, config: Config): string {
+  const vary = baseUrlVary(config)
+  if (vary !== undefined) {
+    const before = reply.getHeader('vary')
+    if (before === undefined) reply.header('vary', vary)
+    else if (!String(before).includes(vary)) reply.header('vary', `${String(before)}, ${vary}`)
+  }
+  return baseUrlOf(reply.request, config)
 }
 
 /**

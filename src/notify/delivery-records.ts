@@ -4,17 +4,20 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Database } from '../store/database.ts'
+import { isDatabaseError } from '../store/write-errors.ts'
 import {
   findDiscordMessage, forgetDiscordMessage, markAttemptFailed, markDelivered, saveDiscordMessage, type ClaimedDelivery
 } from '../store/repositories/notifications.ts'
 import type { DiscordMessageStore } from './discord.ts'
+import { upstreamWaitMs } from './http-request.ts'
 import { backoffMs, type Outcome } from './outcome.ts'
 
 export type UntilWritten = (what: string, target: string, write: () => Promise<void>) => Promise<void>
 
 /**
  * A write that must land (something was sent, or is about to be): retried with a growing pause, up to 1 s, for as
- * long as the database refuses it (SQLite's lock held by a CLI, PostgreSQL away). Only stopping gives up.
+ * long as the database refuses it (SQLite's lock held by a CLI, PostgreSQL away). Only stopping gives up, and only
+ * the database's errors are retried: anything else would fail the same way forever, so it is thrown at once.
  */
 export function untilWrittenFor (logger: Logger, stopping: () => boolean): UntilWritten {
   return async (what, target, write) => {
@@ -26,7 +29,7 @@ export function untilWrittenFor (logger: Logger, stopping: () => boolean): Until
         if (warned) logger.info({ target, what }, 'notifications: outcome recorded after waiting for the database')
         return
       } catch (error) {
-        if (stopping()) throw error
+        if (stopping() || !isDatabaseError(error)) throw error
         if (!warned) logger.warn({ target, what, code: (error as { code?: unknown }).code }, 'notifications: the database refused a write; retrying until it lands')
         warned = true
         await sleep(pauseMs)
@@ -62,8 +65,10 @@ export async function recordOutcome (recording: OutcomeRecording, delivery: Clai
   const log = { target: delivery.target, event: delivery.kind, eventId: delivery.eventId, delivery: delivery.id, attempt: delivery.attempts }
   const record = (write: () => Promise<void>) => recording.untilWritten('delivery outcome', delivery.target, write)
   if (outcome.kind === 'delivered') {
-    if (outcome.pauseMs !== undefined) notBefore.set(delivery.target, now + outcome.pauseMs)
-    await record(() => markDelivered(database.db, delivery, iso(now)))
+    const pauseMs = upstreamWaitMs(outcome.pauseMs)
+    if (pauseMs !== undefined) notBefore.set(delivery.target, now + pauseMs)
+    const at = iso(now)
+    await record(() => markDelivered(database.db, delivery, at))
     logger.debug(log, 'notification delivered')
     return
   }
@@ -72,14 +77,17 @@ export async function recordOutcome (recording: OutcomeRecording, delivery: Clai
     logger.error({ ...log, error: outcome.error }, 'notification failed for good')
     return
   }
-  if (outcome.retryAfterMs !== undefined) notBefore.set(delivery.target, now + outcome.retryAfterMs)
-  const next = now + (outcome.retryAfterMs ?? backoffMs(delivery.attempts, recording.backoffBaseMs, recording.backoffMaxMs))
+  // What the target said to wait, within MAX_UPSTREAM_WAIT_MS whoever computed it.
+  const retryAfterMs = upstreamWaitMs(outcome.retryAfterMs)
+  if (retryAfterMs !== undefined) notBefore.set(delivery.target, now + retryAfterMs)
+  const next = now + (retryAfterMs ?? backoffMs(delivery.attempts, recording.backoffBaseMs, recording.backoffMaxMs))
   if (next > Date.parse(delivery.retryUntil)) {
     const error = `${outcome.error} (gave up after ${delivery.attempts} attempts)`
     await record(() => markAttemptFailed(database.db, delivery, error, undefined))
     logger.error({ ...log, error }, 'notification failed for good')
     return
   }
-  await record(() => markAttemptFailed(database.db, delivery, outcome.error, iso(next)))
-  logger.warn({ ...log, error: outcome.error, retryAt: iso(next) }, 'notification not delivered; will retry')
+  const retryAt = iso(next)
+  await record(() => markAttemptFailed(database.db, delivery, outcome.error, retryAt))
+  logger.warn({ ...log, error: outcome.error, retryAt }, 'notification not delivered; will retry')
 }

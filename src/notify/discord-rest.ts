@@ -1,7 +1,7 @@
-// The bot's own calls to Discord's REST API (docs/en/architecture.md#follow), with DISCORD_BOT_TOKEN: make and delete the webhook of a
-// followed channel, read a channel's type, crosspost a message. The token goes only into the Authorization header;
+// The bot's own calls to Discord's REST API (docs/en/architecture.md#follow), with DISCORD_BOT_TOKEN: make, list and delete the webhooks
+// of a followed channel, read a channel's type and server, crosspost a message. The token goes only into the Authorization header;
 // what a caller sees of a refusal is Discord's status, code and message, never a token or the webhook's.
-import { DeliveryError, sendRequest } from './http-request.ts'
+import { DeliveryError, sendRequest, upstreamWaitMs } from './http-request.ts'
 
 export interface BotRest {
   apiBase: string
@@ -16,7 +16,9 @@ export interface RestAnswer {
   code: number | undefined
   message: string | undefined
   body: Record<string, unknown> | undefined
-  /** Seconds to wait, from a 429. */
+  /** The JSON when Discord sent an array (a list of webhooks). */
+  list: unknown[] | undefined
+  /** Seconds to wait, from a 429 (at most MAX_UPSTREAM_WAIT_MS). */
   retryAfterSeconds: number | undefined
 }
 
@@ -36,36 +38,69 @@ export async function botRequest (rest: BotRest, method: 'GET' | 'POST' | 'DELET
     throw error
   }
   let json: Record<string, unknown> | undefined
+  let list: unknown[] | undefined
   try {
     const value: unknown = JSON.parse(response.body)
     json = typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined
+    list = Array.isArray(value) ? value : undefined
   } catch {
     json = undefined
   }
   const ok = response.status >= 200 && response.status < 300
-  const retryAfter = Number(json?.retry_after)
+  const retryAfter = upstreamWaitMs(Number(json?.retry_after) * 1000)
   return {
     status: response.status,
     ok,
     code: !ok && typeof json?.code === 'number' ? json.code : undefined,
     message: !ok && typeof json?.message === 'string' ? json.message.slice(0, 200) : undefined,
     body: json,
-    retryAfterSeconds: response.status === 429 && Number.isFinite(retryAfter) ? retryAfter : undefined
+    list,
+    retryAfterSeconds: response.status === 429 && retryAfter !== undefined ? retryAfter / 1000 : undefined
   }
 }
 
 export interface CreatedWebhook {
   id: string
   token: string
+  /** The server its channel is in, as Discord says. */
+  guildId: string | undefined
+  name: string | undefined
+  /** The application that made it (the bot's, for the webhooks of follows). */
+  applicationId: string | undefined
 }
 
-/** `POST /channels/{id}/webhooks`: a webhook named `name`; undefined with Discord's answer when it refused. */
+const SNOWFLAKE = /^\d{1,25}$/
+const snowflake = (value: unknown) => typeof value === 'string' && SNOWFLAKE.test(value) ? value : undefined
+
+/** A webhook object as Discord sends it, when it has an id and a token. */
+function webhookOf (json: unknown): CreatedWebhook | undefined {
+  const body = typeof json === 'object' && json !== null ? json as Record<string, unknown> : {}
+  const id = snowflake(body.id)
+  const token = body.token
+  if (id === undefined || typeof token !== 'string' || token === '') return undefined
+  return { id, token, guildId: snowflake(body.guild_id), name: typeof body.name === 'string' ? body.name : undefined, applicationId: snowflake(body.application_id) }
+}
+
+/** `POST /channels/{id}/webhooks`: a webhook named `name`; Discord's answer when it refused. */
 export async function createWebhook (rest: BotRest, channelId: string, name: string): Promise<CreatedWebhook | RestAnswer> {
   const answer = await botRequest(rest, 'POST', `/channels/${channelId}/webhooks`, { name })
-  const id = answer.body?.id
-  const token = answer.body?.token
-  if (answer.ok && typeof id === 'string' && typeof token === 'string' && /^\d{1,25}$/.test(id) && token !== '') return { id, token }
+  const webhook = answer.ok ? webhookOf(answer.body) : undefined
+  if (webhook !== undefined) return webhook
   return answer.ok ? { ...answer, ok: false, message: 'Discord made a webhook without an id or token' } : answer
+}
+
+/** `GET /channels/{id}/webhooks`: the channel's webhooks that carry a token (those made by a user or a bot); or the refusal. */
+export async function channelWebhooks (rest: BotRest, channelId: string): Promise<CreatedWebhook[] | RestAnswer> {
+  const answer = await botRequest(rest, 'GET', `/channels/${channelId}/webhooks`)
+  if (!answer.ok) return answer
+  // The list arrives as a JSON array, which botRequest keeps only as text: read it again.
+  return Array.isArray(answer.list) ? answer.list.map(webhookOf).filter((webhook) => webhook !== undefined) : []
+}
+
+/** `GET /channels/{id}`: the server the channel is in; or Discord's refusal (unknown channel, no access). */
+export async function channelGuild (rest: BotRest, channelId: string): Promise<{ guildId: string | undefined } | RestAnswer> {
+  const answer = await botRequest(rest, 'GET', `/channels/${channelId}`)
+  return answer.ok ? { guildId: snowflake(answer.body?.guild_id) } : answer
 }
 
 /** `DELETE /webhooks/{id}`: true when it is gone (deleted now, or already: 404). */

@@ -1,8 +1,8 @@
 // Delivery to a Discord webhook: the first event of an incident or window creates its message (`?wait=true` returns
-// it), later ones edit it (PATCH). 429 waits as long as Discord says; an empty rate-limit bucket pauses the target;
+// it), later ones edit it (PATCH). 429 waits as long as Discord says (at most MAX_UPSTREAM_WAIT_MS); an empty rate-limit bucket pauses the target;
 // 404 means the webhook was deleted (permanent), unless only the message was (then a new one is created).
 import type { EventPayload } from './events.ts'
-import { DeliveryError, retryAfterMs, sendRequest, type SentResponse } from './http-request.ts'
+import { DeliveryError, retryAfterMs, sendRequest, upstreamWaitMs, type SentResponse } from './http-request.ts'
 import type { Links } from './links.ts'
 import type { NotifyProduct } from './product.ts'
 import type { Outcome } from './outcome.ts'
@@ -113,9 +113,10 @@ function outcomeOf (response: SentResponse, now: number): Outcome {
   return { kind: 'retry', error: `http ${status}` }
 }
 
+/** Seconds Discord sent (body or header) as milliseconds, capped at MAX_UPSTREAM_WAIT_MS. */
 function seconds (raw: string | null): number | undefined {
   if (raw === null || !/^\d+(\.\d+)?$/.test(raw.trim())) return undefined
-  return Math.ceil(Number(raw) * 1000)
+  return upstreamWaitMs(Number(raw) * 1000)
 }
 
 function parseJson (text: string): Record<string, unknown> | undefined {

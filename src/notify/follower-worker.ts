@@ -2,7 +2,8 @@
 // targets: each new event is handed to the followers its filter lets through (one outbox row per follower, written once
 // whichever replica does it), then due rows are leased in event order and sent through each follow's webhook, started at
 // no more than DISCORD_FANOUT_PER_SECOND a second over all followers and awaited side by side, so a slow or failing one
-// delays nobody else. A 429 pauses that follower (or, `global`, every one) for Discord's `retry_after`; Unknown Webhook
+// delays nobody else. A 429 pauses that follower (or, `global`, every one) for Discord's `retry_after`, never longer than
+// MAX_UPSTREAM_WAIT_MS; Unknown Webhook
 // (10015) ends the follow. A follow's webhook token appears in the request alone; logs name it `follow:{id}`.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
@@ -16,6 +17,7 @@ import {
 } from '../store/repositories/discord-follows.ts'
 import { findDiscordMessage, markAttemptFailed, postponeDelivery, type ClaimedDelivery } from '../store/repositories/notifications.ts'
 import { discordMessagesOf, recordOutcome, untilWrittenFor } from './delivery-records.ts'
+import { MAX_UPSTREAM_WAIT_MS, upstreamWaitMs } from './http-request.ts'
 import type { EventPayload } from './events.ts'
 import { componentsNamed, followerWants } from './follow-filter.ts'
 import type { NotifyProduct } from './product.ts'
@@ -89,7 +91,8 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
       timeoutMs: tuning.timeoutMs, now: clock.now(), product: options.product
     })
     const now = clock.now()
-    if (outcome.kind === 'retry' && outcome.global === true && outcome.retryAfterMs !== undefined) allPausedUntil = Math.max(allPausedUntil, now + outcome.retryAfterMs)
+    const globalWait = outcome.kind === 'retry' && outcome.global === true ? upstreamWaitMs(outcome.retryAfterMs) : undefined
+    if (globalWait !== undefined) allPausedUntil = Math.max(allPausedUntil, now + globalWait)
     await recordOutcome(recording, delivery, outcome, now)
     if (outcome.kind === 'permanent' && outcome.webhookGone === true) {
       await untilWritten('ended follow', delivery.target, () => deleteFollow(database.db, webhook.id))
@@ -98,8 +101,10 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
   }
 
   /** Hands a claimed delivery back for later without counting the attempt. */
-  const postpone = (delivery: ClaimedDelivery, until: number, error: string | null) =>
-    untilWritten('delivery outcome', delivery.target, () => postponeDelivery(database.db, delivery, iso(until), error))
+  const postpone = (delivery: ClaimedDelivery, until: number, error: string | null) => {
+    const at = iso(until) // outside the write: only the database's refusals are retried there
+    return untilWritten('delivery outcome', delivery.target, () => postponeDelivery(database.db, delivery, at, error))
+  }
 
   const round = async (): Promise<number> => {
     await handOver()
@@ -117,7 +122,7 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
       }
       const paused = Math.max(notBefore.get(delivery.target) ?? 0, allPausedUntil)
       if (paused > clock.now()) {
-        await postpone(delivery, paused, null)
+        await postpone(delivery, Math.min(paused, clock.now() + MAX_UPSTREAM_WAIT_MS), null)
         continue
       }
       // Read before the turn, so that the request leaves the moment its turn comes (the pace is the requests').

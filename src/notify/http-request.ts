@@ -56,11 +56,25 @@ async function readLimited (response: Response): Promise<string> {
   return text
 }
 
-/** Seconds from a Retry-After header (delta seconds, or an HTTP date) as milliseconds; undefined when absent or odd. */
+/**
+ * The longest an upstream may make a worker wait (Discord's `retry_after` and `global`, a `Retry-After` in seconds or as a
+ * date, a bucket's reset): 1 h. After it the delivery is simply tried again, and the upstream may say wait once more; a
+ * wait of years would stop the target until a restart, and a time past the year 275760 cannot even be written down.
+ */
+export const MAX_UPSTREAM_WAIT_MS = 3_600_000
+
+/** An upstream's wait in milliseconds, whole and within 0…MAX_UPSTREAM_WAIT_MS; undefined when it is no number or negative. */
+export function upstreamWaitMs (ms: number | undefined): number | undefined {
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return undefined
+  return Math.min(Math.ceil(ms), MAX_UPSTREAM_WAIT_MS)
+}
+
+/** Seconds from a Retry-After header (delta seconds, or an HTTP date) as milliseconds, capped; undefined when absent or odd. */
 export function retryAfterMs (headers: Headers, now: number): number | undefined {
   const raw = headers.get('retry-after')
   if (raw === null) return undefined
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw) * 1000
-  const date = Date.parse(raw)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  if (/^\d+(\.\d+)?$/.test(raw.trim())) return upstreamWaitMs(Number(raw) * 1000)
+  // An HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone would read "-5" as a year.
+  const date = /[a-z]{3}/i.test(raw) ? Date.parse(raw) : Number.NaN
+  return Number.isNaN(date) ? undefined : upstreamWaitMs(Math.max(0, date - now))
 }

@@ -104,7 +104,8 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
   const deliver = async (target: Target, delivery: ClaimedDelivery) => {
     const paused = notBefore.get(target.key) ?? 0
     if (paused > clock.now()) {
-      await untilWritten('delivery outcome', target.key, () => postponeDelivery(database.db, delivery, iso(paused), null))
+      const at = iso(paused) // outside the write: only the database's refusals are retried there
+      await untilWritten('delivery outcome', target.key, () => postponeDelivery(database.db, delivery, at, null))
       return
     }
     const outcome = await send(target, delivery, clock.now())

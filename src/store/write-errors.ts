@@ -29,3 +29,24 @@ export function describeWriteError (error: unknown): string | undefined {
   const failure = classifyWriteError(error)
   return failure === 'failed' ? undefined : CAUSE[failure]
 }
+
+/** Node's own errors of a connection (PostgreSQL away, a reset, a name that does not resolve). */
+const CONNECTION_CODES = /^(ECONN[A-Z]+|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ENETDOWN|EADDRNOTAVAIL)$/
+
+/**
+ * Whether `error` came from the database (its driver, its pool, its file, our time limit on it), so that waiting and
+ * writing again can help. A mistake of ours (an invalid time, a bad argument) is not: a loop that writes until the
+ * database takes it must let it through instead of trying it forever.
+ */
+export function isDatabaseError (error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code = String((error as { code?: unknown }).code ?? '')
+  const name = String((error as { name?: unknown }).name ?? '')
+  // SQLite's codes; PostgreSQL's SQLSTATE (five characters, digits first); a broken connection.
+  if (code.startsWith('SQLITE_') || /^[0-9][0-9A-Z]{4}$/.test(code) || CONNECTION_CODES.test(code)) return true
+  if (name === 'SqliteError' || name === 'TimeoutError' || name === 'DatabaseFileMissing') return true
+  // pg and better-sqlite3 say some things only in words: "Connection terminated unexpectedly", "timeout exceeded when
+  // trying to connect", "The database connection is not open", "Cannot use a pool after calling end on the pool".
+  const message = error instanceof Error ? error.message : ''
+  return /connection|connect|database|pool|terminat/i.test(message)
+}

@@ -15,9 +15,9 @@ import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { runBinWith } from '../cli/run-bin.ts'
 import { tempDir } from '../helper.ts'
 import { changed, type Json } from '../status/cases.ts'
+import { PNG_SIGNATURE, png, webp } from './images.ts'
 
 const BRAND = path.join(import.meta.dirname, '../fixtures/status/brand')
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** A folder with the fixture's brand files, plus whatever `files` adds; returns the status file's path in it. */
 function folderWith (t: TestContext, file: Json, files: Record<string, Buffer | string> = {}): string {
@@ -64,13 +64,39 @@ describe('the brand in the status file', () => {
     assert.equal(refusal(t, { logo: './brand/none.svg' }), 'product.logo: cannot read "./brand/none.svg": no such file')
     assert.equal(refusal(t, { logo: './huge.png' }, { 'huge.png': hugePng() }), 'product.logo: "./huge.png" is 7.0 MiB; at most 256 KiB')
     assert.equal(refusal(t, { favicon: './icon.gif' }, { 'icon.gif': GIF }), 'product.favicon: must be an svg, png or webp file ("./icon.gif" is .gif)')
-    assert.equal(refusal(t, { logoDark: './renamed.png' }, { 'renamed.png': GIF }), 'product.logoDark: "./renamed.png" is not a png image (its content is of another type)')
-    assert.equal(refusal(t, { logo: './page.svg' }, { 'page.svg': '<html><script>alert(1)</script></html>' }), 'product.logo: "./page.svg" is not an svg image (its content is of another type)')
+    assert.equal(refusal(t, { logoDark: './renamed.png' }, { 'renamed.png': GIF }), 'product.logoDark: "./renamed.png" is not a png image (its content is of another type, or incomplete)')
+    assert.equal(refusal(t, { logo: './page.svg' }, { 'page.svg': '<html><script>alert(1)</script></html>' }), 'product.logo: "./page.svg" is not an svg image (its content is of another type, or incomplete)')
     assert.equal(refusal(t, { logo: './brand' }), 'product.logo: must be an svg, png or webp file ("./brand" is without an extension)')
     assert.equal(refusal(t, { logo: './folder.svg' }, {}), 'product.logo: cannot read "./folder.svg": no such file')
     // 256 KiB exactly is allowed.
-    const webp = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WEBP', 'latin1'), Buffer.alloc(256 * 1024 - 12)])
-    assert.equal(load(t, { logo: './edge.webp' }, { 'edge.webp': webp }).product.logo?.type, 'image/webp')
+    assert.equal(load(t, { logo: './edge.webp' }, { 'edge.webp': webp('VP8L', 64, 64, 256 * 1024) }).product.logo?.type, 'image/webp')
+  })
+
+  it('refuses files that only begin like an image (a browser shows nothing for them), naming the key', (t) => {
+    const fakes: Array<[string, string, Buffer | string]> = [
+      ['favicon', 'fake.png', PNG_SIGNATURE], // the 8 bytes of a PNG's signature, nothing after
+      ['logo', 'no-end.png', png(16, 16).subarray(0, -12)], // cut before its IEND
+      ['logoDark', 'bad-crc.png', Buffer.concat([png(16, 16).subarray(0, 29), Buffer.from([0, 0, 0, 0]), png(16, 16).subarray(33)])],
+      ['favicon', 'zero.png', png(0, 16)],
+      ['logo', 'header.webp', Buffer.from('RIFF\x00\x00\x00\x00WEBP', 'latin1')],
+      ['logo', 'wrong-size.webp', Buffer.concat([webp('VP8 ', 32, 32), Buffer.alloc(64)])],
+      ['favicon', 'not-vp8.webp', Buffer.concat([Buffer.from('RIFF\x0c\x00\x00\x00WEBPJUNK\x00\x00\x00\x00', 'latin1')])],
+      ['logo', 'open.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/>']
+    ]
+    for (const [key, name, content] of fakes) {
+      assert.equal(refusal(t, { [key]: `./${name}` }, { [name]: content }),
+        `product.${key}: "./${name}" is not a${name.endsWith('.svg') ? 'n' : ''} ${path.extname(name).slice(1)} image (its content is of another type, or incomplete)`, name)
+    }
+    // Whole images of each kind pass, a self-closing SVG root included.
+    assert.equal(load(t, { favicon: './icon.png' }, { 'icon.png': png(32, 32) }).product.favicon?.size?.width, 32)
+    assert.equal(load(t, { logo: './empty.svg' }, { 'empty.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>\n' }).product.logo?.type, 'image/svg+xml')
+  })
+
+  it('refuses a fake image in `config check` too: one line naming the key, exit 1', async (t) => {
+    const file = folderWith(t, changed((file) => { file.product.favicon = './fake.png' }), { 'fake.png': PNG_SIGNATURE })
+    const result = await runBinWith({}, ['config', 'check', file])
+    assert.equal(result.code, 1, result.stdout + result.stderr)
+    assert.equal(result.stderr, `${file}: product.favicon: "./fake.png" is not a png image (its content is of another type, or incomplete)\n`)
   })
 
   it('never prints a path that came from the environment', (t) => {

@@ -7,34 +7,7 @@ import { describe, it } from 'node:test'
 import { readBrandImage } from '../../src/brand/image.ts'
 import { tempDir } from '../helper.ts'
 import { brandedSite, BRANDED_YAML } from './brand-site.ts'
-
-function png (width: number, height: number): Buffer {
-  const bytes = Buffer.alloc(33)
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes)
-  bytes.writeUInt32BE(13, 8)
-  bytes.write('IHDR', 12, 'latin1')
-  bytes.writeUInt32BE(width, 16)
-  bytes.writeUInt32BE(height, 20)
-  return bytes
-}
-
-function webp (chunk: 'VP8 ' | 'VP8L' | 'VP8X', width: number, height: number): Buffer {
-  const bytes = Buffer.alloc(40)
-  bytes.write('RIFF', 0, 'latin1')
-  bytes.write('WEBP', 8, 'latin1')
-  bytes.write(chunk, 12, 'latin1')
-  if (chunk === 'VP8 ') {
-    bytes.writeUInt16LE(width, 26)
-    bytes.writeUInt16LE(height, 28)
-  } else if (chunk === 'VP8L') {
-    bytes[20] = 0x2f
-    bytes.writeUInt32LE(((width - 1) | ((height - 1) << 14)) >>> 0, 21)
-  } else {
-    bytes.writeUIntLE(width - 1, 24, 3)
-    bytes.writeUIntLE(height - 1, 27, 3)
-  }
-  return bytes
-}
+import { png, webp } from './images.ts'
 
 describe('brand image sizes', () => {
   it('are read from png, webp and svg files', (t) => {

@@ -1,7 +1,8 @@
 // A local stand-in for Discord: it holds an Ed25519 key pair and signs every interaction it sends to the service, as
 // Discord does, and serves the REST calls the service makes (the edit of a deferred answer, the bulk overwrites of the
-// global and a guild's commands, channels' webhooks made and deleted by the bot, their execution and edits, a channel's
-// type, crossposts) on a real loopback HTTP server, recording each.
+// global and a guild's commands, channels' webhooks made, listed and deleted by the bot — at most 15 per channel, as
+// Discord allows —, their execution and edits, a channel's type and server, crossposts) on a real loopback HTTP server,
+// recording each. A channel belongs to the server of the first interaction that names it, unless a test says otherwise.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -45,7 +46,13 @@ export interface StandInWebhook {
   token: string
   channelId: string
   name: string
+  /** The server of its channel; the application that made it (the bot's, when the bot made it; none when a user did). */
+  guildId?: string | undefined
+  applicationId?: string | undefined
 }
+
+/** Discord's limit of webhooks in one channel. */
+export const WEBHOOKS_PER_CHANNEL = 15
 
 export interface StandInMessage {
   id: string
@@ -73,6 +80,12 @@ export class DiscordStandIn {
   readonly channels = new Map<string, number>()
   /** Messages crossposted, by id. */
   readonly crossposted: string[] = []
+  /** The server each channel belongs to, by channel id. */
+  readonly channelGuilds = new Map<string, string>()
+  /** Whether an interaction's `data.resolved.channels` names each channel's server (`guild_id`); off unless a test turns it on. */
+  resolvedWithGuild = false
+  /** Channels where making a webhook is answered this many milliseconds late (the webhook made at once, as Discord may). */
+  readonly slowWebhookCreation = new Map<string, number>()
   readonly #privateKey: KeyObject
   readonly publicKeyHex: string
   #server: Server | undefined
@@ -102,7 +115,8 @@ export class DiscordStandIn {
           response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body))
           for (const wake of standIn.#waiters.splice(0)) wake()
         }
-        const slowMs = standIn.slowWebhooks.get(/^\/api\/v10\/webhooks\/(\d+)\//.exec(call.path)?.[1] ?? '')
+        const creating = call.method === 'POST' ? /^\/api\/v10\/channels\/(\d+)\/webhooks$/.exec(call.path)?.[1] : undefined
+        const slowMs = standIn.slowWebhooks.get(/^\/api\/v10\/webhooks\/(\d+)\//.exec(call.path)?.[1] ?? '') ?? standIn.slowWebhookCreation.get(creating ?? '')
         if (slowMs === undefined) respond()
         else setTimeout(respond, slowMs)
       })
@@ -130,11 +144,27 @@ export class DiscordStandIn {
     }
   }
 
-  /** Adds a webhook as if the bot had made it in `channelId`; returns its execute URL (as NOTIFY_DISCORD_WEBHOOKS takes it). */
-  addWebhook (channelId: string, name = 'Acme status'): StandInWebhook & { url: string } {
-    const webhook = { id: String(1_700_000_000_000_000_000n + this.#nextId++), token: `wh-${this.#nextId}-${Math.random().toString(36).slice(2)}-secret`, channelId, name }
+  /**
+   * Adds a webhook in `channelId`, as a member of the server makes one (no application) or, given `applicationId`, as that
+   * application's bot does; returns its execute URL (as NOTIFY_DISCORD_WEBHOOKS takes it).
+   */
+  addWebhook (channelId: string, name = 'Acme status', applicationId?: string): StandInWebhook & { url: string } {
+    const webhook = {
+      id: String(1_700_000_000_000_000_000n + this.#nextId++), token: `wh-${this.#nextId}-${Math.random().toString(36).slice(2)}-secret`, channelId, name,
+      guildId: this.channelGuilds.get(channelId) ?? GUILD_ID, applicationId
+    }
     this.webhooks.set(webhook.id, webhook)
     return { ...webhook, url: `${this.apiBase}/webhooks/${webhook.id}/${webhook.token}` }
+  }
+
+  /** The webhooks in a channel now. */
+  webhooksIn (channelId: string): StandInWebhook[] {
+    return [...this.webhooks.values()].filter((webhook) => webhook.channelId === channelId)
+  }
+
+  /** A webhook as Discord describes it to the bot (Get Channel Webhooks, Create Webhook). */
+  #webhookObject (webhook: StandInWebhook): Record<string, unknown> {
+    return { id: webhook.id, type: 1, guild_id: webhook.guildId, channel_id: webhook.channelId, name: webhook.name, token: webhook.token, application_id: webhook.applicationId ?? null }
   }
 
   /** Executions (POST) and edits (PATCH) of webhooks the stand-in answered with success. */
@@ -155,13 +185,18 @@ export class DiscordStandIn {
     if (makeWebhook !== null && call.method === 'POST') {
       if (!bot) return unauthorized
       const { name } = JSON.parse(call.body) as { name: string }
-      const webhook = this.addWebhook(makeWebhook[1]!, name)
-      return { status: 200, body: { id: webhook.id, type: 1, channel_id: webhook.channelId, name, token: webhook.token, application_id: APPLICATION_ID } }
+      if (this.webhooksIn(makeWebhook[1]!).length >= WEBHOOKS_PER_CHANNEL) return { status: 400, body: { message: `Maximum number of webhooks reached (${WEBHOOKS_PER_CHANNEL})`, code: 30007 } }
+      const webhook = this.addWebhook(makeWebhook[1]!, name, APPLICATION_ID)
+      return { status: 200, body: this.#webhookObject(webhook) }
+    }
+    if (makeWebhook !== null && call.method === 'GET') {
+      if (!bot) return unauthorized
+      return { status: 200, body: this.webhooksIn(makeWebhook[1]!).map((webhook) => this.#webhookObject(webhook)) }
     }
     const channel = /^\/api\/v10\/channels\/(\d+)$/.exec(url.pathname)
     if (channel !== null && call.method === 'GET') {
       if (!bot) return unauthorized
-      return { status: 200, body: { id: channel[1], type: this.channels.get(channel[1]!) ?? TEXT_CHANNEL, name: 'status' } }
+      return { status: 200, body: { id: channel[1], type: this.channels.get(channel[1]!) ?? TEXT_CHANNEL, name: 'status', guild_id: this.channelGuilds.get(channel[1]!) ?? GUILD_ID } }
     }
     const crosspost = /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)\/crosspost$/.exec(url.pathname)
     if (crosspost !== null && call.method === 'POST') {
@@ -252,8 +287,15 @@ export class DiscordStandIn {
 
   /** `/name sub option:value …` as an APPLICATION_COMMAND (or, with `focused`, its AUTOCOMPLETE). */
   command (name: string, subcommand: string | undefined, options: Record<string, string>, who: Who = {}, focused?: string): Record<string, unknown> {
-    const values = Object.entries(options).map(([key, value]) => ({ name: key, type: 3, value, ...(key === focused ? { focused: true } : {}) }))
-    const data = { id: '1600000000000000006', name, type: 1, options: subcommand === undefined ? values : [{ name: subcommand, type: 1, options: values }] }
+    const values = Object.entries(options).map(([key, value]) => ({ name: key, type: key === 'channel' ? 7 : 3, value, ...(key === focused ? { focused: true } : {}) }))
+    const data: Record<string, unknown> = { id: '1600000000000000006', name, type: 1, options: subcommand === undefined ? values : [{ name: subcommand, type: 1, options: values }] }
+    const channel = options.channel
+    if (channel !== undefined && /^\d+$/.test(channel)) {
+      // The channel is the invoking server's unless a test placed it in another.
+      if (who.dm !== true && !this.channelGuilds.has(channel)) this.channelGuilds.set(channel, who.guildId ?? GUILD_ID)
+      const guild = this.channelGuilds.get(channel)
+      data.resolved = { channels: { [channel]: { id: channel, name: 'status', type: this.channels.get(channel) ?? TEXT_CHANNEL, permissions: '2248473465835073', ...(this.resolvedWithGuild && guild !== undefined ? { guild_id: guild } : {}) } } }
+    }
     return this.interaction(focused === undefined ? 2 : 4, data, who)
   }
 

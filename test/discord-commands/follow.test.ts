@@ -2,13 +2,17 @@
 // the channel with the bot token, a member without Manage Webhooks and a DM are refused and write nothing, the component
 // filter lets through what names its components (and later updates of what a channel shows), an incident's update edits
 // the same message, /unfollow deletes the webhook, Discord's Unknown Webhook ends a follow, a 429 waits its retry_after
-// without holding up other followers, and the webhook token shows up in no answer, page, feed, log or CLI output.
+// without holding up other followers, and the webhook token shows up in no answer, page, feed, log or CLI output. A
+// channel of another server is refused, answers stay within Discord's 2,000 characters, a channel gets one webhook
+// however many /follow arrive at once (the bot's own found again, also after a time-out), and a server's follows are
+// bounded by FOLLOWS_PER_SERVER.
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { describe, it, type TestContext } from 'node:test'
 import { pino } from 'pino'
 import { runBinWith } from '../cli/run-bin.ts'
-import { BOT_TOKEN, type DiscordStandIn, type Who } from './discord-stand-in.ts'
+import { insertFollow } from '../../src/store/repositories/discord-follows.ts'
+import { APPLICATION_ID, BOT_TOKEN, WEBHOOKS_PER_CHANNEL, type DiscordStandIn, type Who } from './discord-stand-in.ts'
 import { content, discordSetup, type DiscordSetup } from './setup.ts'
 
 const SERVER = '1200000000000000777'
@@ -192,5 +196,124 @@ describe('following from Discord', () => {
     await settleFollowers(setup)
     assert.equal([...standIn.messages.values()].length, 4, 'then each follower gets both, once')
     assert.equal(executions(standIn, second!.id).length, 2)
+  })
+
+  it('a channel of another server is refused and nothing is written or made, whether Discord names its server or not', async (t) => {
+    const { setup } = await followSetup(t)
+    const { standIn, send } = setup
+    const FOREIGN = '1500000000000000666'
+    standIn.channelGuilds.set(FOREIGN, '1200000000000000999')
+    const refusal = 'That channel belongs to another server; choose a channel of this server. Nothing was changed.'
+    assert.equal(content(await send(follow(standIn, FOREIGN))), refusal)
+    assert.match(content(await send(follow(standIn, FOREIGN, undefined, { ...MANAGER, locale: 'de' }))), /^Dieser Kanal gehört zu einem anderen Server/)
+    // When the interaction's resolved channel names the server, Discord is not even asked.
+    standIn.resolvedWithGuild = true
+    const before = standIn.calls.length
+    assert.equal(content(await send(follow(standIn, FOREIGN))), refusal)
+    assert.equal(standIn.calls.length, before, 'refused from the interaction alone')
+    assert.equal(standIn.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/webhooks')).length, 0, 'no webhook was made')
+    assert.equal(standIn.webhooks.size, 0)
+    assert.equal(await setup.context.database.db.selectFrom('discord_follows').select('id').execute().then((rows) => rows.length), 0, 'no follow was recorded')
+    // A channel of this server still works, with the resolved server and without.
+    assert.match(content(await send(follow(standIn, ALERTS))), /now follows the status/)
+    standIn.resolvedWithGuild = false
+    assert.match(content(await send(follow(standIn, MUSIC_NEWS))), /now follows the status/)
+  })
+
+  it('answers stay within 2,000 characters: 3,000 unknown ids and a long /following say "and N more", never cut a mention', async (t) => {
+    const { setup } = await followSetup(t)
+    const { standIn, send } = setup
+    const ids = Array.from({ length: 3000 }, (_, i) => `nope-${i}`).join(', ')
+    for (const [locale, more, end] of [['en', /, and (\d+) more; the components are: bot, music, dashboard\. Nothing was changed\.$/, 'Unknown component "nope-0", "nope-1"'],
+      ['de', /, und (\d+) weitere; die Komponenten sind: bot, music, dashboard\. Es wurde nichts geändert\.$/, 'Unbekannte Komponente „nope-0“, „nope-1“']] as const) {
+      const answer = content(await send(follow(standIn, ALERTS, ids, { ...MANAGER, locale })))
+      assert.ok(answer.length <= 2000, `${locale}: ${answer.length} characters`)
+      assert.ok(answer.startsWith(end), answer.slice(0, 80))
+      const left = Number(more.exec(answer)?.[1])
+      const shown = answer.match(/nope-\d+/g)!.length
+      assert.equal(shown + left, 3000, `${locale}: ${shown} shown and ${left} more`)
+    }
+    assert.equal(standIn.calls.length, 0)
+
+    // 80 followed channels (written directly: more than FOLLOWS_PER_SERVER lets /follow make).
+    const channels = Array.from({ length: 80 }, (_, i) => String(1_500_000_000_000_000_000n + BigInt(i)))
+    for (const channelId of channels) {
+      await insertFollow(setup.context.database.db, { guildId: SERVER, channelId, webhookId: '1700000000000000001', webhookToken: 'x', components: ['music', 'dashboard'], by: 'test', at: new Date().toISOString() })
+    }
+    for (const [locale, title, more] of [['en', '**Channels following the status**', /^and (\d+) more$/], ['de', '**Kanäle, die dem Status folgen**', /^und (\d+) weitere$/]] as const) {
+      const listed = content(await send(standIn.command('following', undefined, {}, { ...MANAGER, locale })))
+      assert.ok(listed.length <= 2000, `${locale}: ${listed.length} characters`)
+      const lines = listed.split('\n')
+      assert.equal(lines[0], title)
+      const last = more.exec(lines.at(-1)!)
+      assert.ok(last !== null, `${locale}: the list ends in "and N more": ${lines.at(-1)}`)
+      const shownLines = lines.slice(1, -1)
+      shownLines.forEach((line, i) => assert.equal(line, `<#${channels[i]}> · music, dashboard`, 'every line whole'))
+      assert.equal(shownLines.length + Number(last[1]), 80)
+    }
+  })
+
+  it('200 parallel /follow of one channel make one webhook; the bot\'s own webhook is found again, also one Discord made after a time-out', async (t) => {
+    const { setup } = await followSetup(t)
+    const { standIn, send } = setup
+    const answers = await Promise.all(Array.from({ length: 200 }, () => send(follow(standIn, ALERTS))))
+    for (const answer of answers) assert.match(content(answer), /now follows the status|already follows the status/)
+    assert.equal(answers.filter((answer) => /now follows/.test(content(answer))).length, 1)
+    assert.equal(standIn.webhooksIn(ALERTS).length, 1, 'one webhook in the channel')
+    const rows = await setup.context.database.db.selectFrom('discord_follows').select(['channel_id', 'webhook_id']).execute()
+    assert.deepEqual(rows, [{ channel_id: ALERTS, webhook_id: standIn.webhooksIn(ALERTS)[0]!.id }])
+
+    // A channel full of other webhooks: Discord's limit of 15 is said as such.
+    const FULL = '1500000000000000109'
+    for (let i = 0; i < WEBHOOKS_PER_CHANNEL; i++) standIn.addWebhook(FULL, `Someone else's ${i}`)
+    assert.match(content(await send(follow(standIn, FULL))), /the channel has as many webhooks as Discord allows/)
+
+    // The bot's webhook left in a channel (an earlier follow, two of them even): one is used, the other deleted, none made.
+    const LEFT = '1500000000000000110'
+    const [kept, extra] = [standIn.addWebhook(LEFT, 'Acme status', APPLICATION_ID), standIn.addWebhook(LEFT, 'Acme status', APPLICATION_ID)]
+    const someoneElse = standIn.addWebhook(LEFT, 'Acme status') // a member's, named the same: not ours
+    const posts = () => standIn.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/webhooks')).length
+    const made = posts()
+    assert.match(content(await send(follow(standIn, LEFT))), /now follows the status/)
+    assert.equal(posts(), made, 'no new webhook')
+    assert.deepEqual(standIn.webhooksIn(LEFT).map((webhook) => webhook.id).sort(), [kept!.id, someoneElse.id].sort())
+    assert.equal(extra!.id === kept!.id, false)
+    const left = await setup.context.database.db.selectFrom('discord_follows').select('webhook_id').where('channel_id', '=', LEFT).executeTakeFirstOrThrow()
+    assert.equal(left.webhook_id, kept!.id)
+
+    // Discord makes the webhook but answers after the 5 s time limit: the answer (deferred) says it follows, through that webhook.
+    const LATE = '1500000000000000111'
+    standIn.slowWebhookCreation.set(LATE, 6000)
+    const deferred = await send(follow(standIn, LATE))
+    assert.equal(deferred.body.type, 5)
+    const edit = await standIn.call((call) => call.method === 'PATCH' && call.path.endsWith('/messages/@original'), 15_000)
+    assert.match((JSON.parse(edit.body) as { content: string }).content, /now follows the status/)
+    assert.equal(standIn.webhooksIn(LATE).length, 1, 'the late webhook is the only one')
+    const late = await setup.context.database.db.selectFrom('discord_follows').select('webhook_id').where('channel_id', '=', LATE).executeTakeFirstOrThrow()
+    assert.equal(late.webhook_id, standIn.webhooksIn(LATE)[0]!.id)
+  })
+
+  it('FOLLOWS_PER_SERVER bounds a server\'s follows: one more is refused and nothing is made or written', async (t) => {
+    const { setup } = await followSetup(t, { FOLLOWS_PER_SERVER: '3' })
+    const { standIn, send } = setup
+    const channels = ['1500000000000000201', '1500000000000000202', '1500000000000000203', '1500000000000000204']
+    for (const channel of channels.slice(0, 3)) assert.match(content(await send(follow(standIn, channel))), /now follows the status/)
+    const made = standIn.webhooks.size
+    assert.equal(content(await send(follow(standIn, channels[3]!))),
+      'This server has 3 channels following the status, as many as this service allows; `/unfollow` one first. Nothing was changed.')
+    assert.match(content(await send(follow(standIn, channels[3]!, undefined, { ...MANAGER, locale: 'de' }))), /^In diesem Server folgen schon 3 Kanäle dem Status/)
+    assert.equal(standIn.webhooks.size, made, 'no webhook made')
+    assert.equal(standIn.webhooksIn(channels[3]!).length, 0)
+    assert.equal((await setup.context.database.db.selectFrom('discord_follows').select('id').execute()).length, 3)
+    // A followed channel can still change its filter; another server has its own count; after /unfollow there is room.
+    assert.match(content(await send(follow(standIn, channels[0]!, 'music'))), /already follows the status; it now gets music/)
+    assert.match(content(await send(follow(standIn, '1500000000000000301', undefined, { ...MANAGER, guildId: '1200000000000000778' }))), /now follows the status/)
+    content(await send(standIn.command('unfollow', undefined, { channel: channels[1]! }, MANAGER)))
+    assert.match(content(await send(follow(standIn, channels[3]!))), /now follows the status/)
+    // Parallel ones cannot slip past it either.
+    const more = Array.from({ length: 10 }, (_, i) => String(1_500_000_000_000_000_400n + BigInt(i)))
+    const answers = await Promise.all(more.map((channel) => send(follow(standIn, channel))))
+    assert.ok(answers.every((answer) => /as many as this service allows/.test(content(answer))))
+    assert.equal((await setup.context.database.db.selectFrom('discord_follows').select('id').where('guild_id', '=', SERVER).execute()).length, 3)
   })
 })

@@ -44,7 +44,12 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
   const base = context.config.publicBaseUrl
   const follow = discord.botToken === undefined || base === undefined
     ? undefined
-    : { rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 }, webhookName: followWebhookName(context.config.status.product.name) }
+    : {
+        rest: { apiBase: discord.apiBase, botToken: discord.botToken, timeoutMs: 5000 },
+        webhookName: followWebhookName(context.config.status.product.name),
+        applicationId: discord.applicationId,
+        perServer: discord.followsPerServer
+      }
   return {
     discord: { ...discord, publicKey: discord.publicKey, applicationId: discord.applicationId },
     database: context.database,

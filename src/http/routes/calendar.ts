@@ -10,7 +10,7 @@ import type { StatusService } from '../../status/service.ts'
 import { CALENDAR_TYPE, calendarPath, maintenanceCalendar } from '../../publish/maintenance-calendar.ts'
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { problems } from '../../api/problems.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
@@ -36,7 +36,7 @@ export default async function calendarRoutes (app: FastifyInstance, options: Cal
     app.get(calendarPath(lang, config.germanPrefix), { config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents'] } }, async (request, reply) => {
       const rows = incidents.rows()
       if (rows === undefined) throw problems.notReady('Maintenance windows have not been read from the database yet.')
-      return sendSerialized(reply, calendar(baseUrlOf(request, config), [rows, incidents.serialized()]), { type: CALENDAR_TYPE })
+      return sendSerialized(reply, calendar(baseUrlFor(reply, config), [rows, incidents.serialized()]), { type: CALENDAR_TYPE })
     })
   }
 }

@@ -15,7 +15,7 @@ import { renderComponentPage, type NamingWindow } from '../../site/component-pag
 import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { latencySparklineImage } from '../../view/status-sparkline.js'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 
 export interface ComponentPageOptions {
   config: Config
@@ -71,7 +71,7 @@ export default async function componentPageRoutes (app: FastifyInstance, options
         entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
         rendered.set(key, entry)
       }
-      return sendPage(reply, entry.page, baseUrlOf(request, config))
+      return sendPage(reply, entry.page, baseUrlFor(reply, config))
     })
   }
 

@@ -16,7 +16,7 @@ import { perBaseUrl, type Rendered } from '../../lib/per-base-url.ts'
 import { robotsTxt } from '../../discovery/robots.ts'
 import { allPages, sitemapXml } from '../../discovery/sitemap.ts'
 import type { PageSource } from '../../site/page-source.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { VERSION_KEYS } from '../../edge/cache-headers.ts'
 import { sendSerialized } from '../send.ts'
@@ -33,25 +33,14 @@ export interface DiscoveryRouteOptions {
 
 const TEXT = 'text/plain; charset=utf-8'
 
-function send (reply: FastifyReply, rendered: Rendered, type: string, vary: string | undefined): FastifyReply {
-  if (vary !== undefined) reply.header('vary', vary)
+function send (reply: FastifyReply, rendered: Rendered, type: string): FastifyReply {
   return sendSerialized(reply, rendered, { type })
-}
-
-/**
- * Without PUBLIC_BASE_URL these documents embed the request's own origin, so a shared cache must keep one per host:
- * `Vary: Host`, and the forwarded host and scheme when TRUST_PROXY lets them choose the origin.
- */
-function varyOf (config: Config): string | undefined {
-  if (config.publicBaseUrl !== undefined) return undefined
-  return config.trustProxy ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host'
 }
 
 export default async function discoveryRoutes (fastify: FastifyInstance, options: DiscoveryRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
   const { config, pages } = options
   const staging = config.deployEnv === 'staging'
-  const vary = varyOf(config)
   const routeConfig = { cacheControl: cacheControl.discovery, edgeKeys: VERSION_KEYS }
   // The generated description exists once the app is ready; every route below is only called after that.
   const described = () => app.swagger() as unknown as Record<string, unknown>
@@ -95,9 +84,9 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
     }
   }, (request, reply) => {
     if (!servesApiDescription(request, config)) throw problems.notFound()
-    const baseUrl = baseUrlOf(request, config)
+    const baseUrl = baseUrlFor(reply, config)
     reply.header('link', catalogLinkHeader(baseUrl))
-    send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE, vary)
+    send(reply, catalog(baseUrl), CATALOG_CONTENT_TYPE)
   })
 
   app.get(OPENAPI_PATH, {
@@ -114,20 +103,20 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
     }
   }, (request, reply) => {
     if (!servesApiDescription(request, config)) throw problems.notFound()
-    send(reply, openapi(baseUrlOf(request, config)), OPENAPI_MEDIA_TYPE, vary)
+    send(reply, openapi(baseUrlFor(reply, config)), OPENAPI_MEDIA_TYPE)
   })
 
   app.get('/sitemap.xml', { config: { ...routeConfig, prepared: servesSitemap(config) ? onBase(sitemap) : undefined } }, (request, reply) => {
     if (!servesSitemap(config)) throw problems.notFound()
-    return send(reply, sitemap(baseUrlOf(request, config)), 'application/xml; charset=utf-8', vary)
+    return send(reply, sitemap(baseUrlFor(reply, config)), 'application/xml; charset=utf-8')
   })
 
   app.get('/robots.txt', { config: { ...routeConfig, prepared: onBase(robots) } }, (request, reply) => {
-    return send(reply, robots(baseUrlOf(request, config)), TEXT, vary)
+    return send(reply, robots(baseUrlFor(reply, config)), TEXT)
   })
 
   app.get('/llms.txt', { config: { ...routeConfig, prepared: onBase(llms) } }, (request, reply) => {
     if (staging) reply.header('x-robots-tag', 'noindex')
-    return send(reply, llms(baseUrlOf(request, config)), TEXT, vary)
+    return send(reply, llms(baseUrlFor(reply, config)), TEXT)
   })
 }

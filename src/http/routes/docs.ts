@@ -17,7 +17,7 @@ import { HTML_TYPE, encodeOnce, heldBytes, serialize, type SendableBody, type Se
 import { pageOn, sendPage, sendSerialized } from '../send.ts'
 import type { PreparedParts } from '../prepared-answers.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface DocsRoutesOptions {
@@ -89,7 +89,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
     const raw = request.query.q
     const query = (typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '').trim().slice(0, 200)
     const results = query === '' ? [] : docs.search(locale, query, HTML_SEARCH_LIMIT)
-    return reply.type(HTML_TYPE).send(withOrigin(renderSearchPage(docs, locale, query, results, config.status.product), baseUrlOf(request, config)))
+    return reply.type(HTML_TYPE).send(withOrigin(renderSearchPage(docs, locale, query, results, config.status.product), baseUrlFor(reply, config)))
   })
 
   // Each page is rendered once, on its first request; only pages that exist are kept.
@@ -113,7 +113,7 @@ function registerLocale (fastify: FastifyInstance, docs: DocsSite, locale: Local
   }
   const pageOptions = (prepared: (raw: IncomingMessage, parts: PreparedParts) => SendableBody | undefined) =>
     ({ config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS, prepared }, schema: { hide: true } })
-  app.get(root, pageOptions((raw) => renderedOn(raw, '')), (request, reply) => sendPage(reply, page(''), baseUrlOf(request, config)))
+  app.get(root, pageOptions((raw) => renderedOn(raw, '')), (request, reply) => sendPage(reply, page(''), baseUrlFor(reply, config)))
   app.get<{ Params: { '*': string } }>(`${root}/*`, pageOptions((raw, { params }) => renderedOn(raw, (params as { '*': string })['*'].replace(/\/+$/, ''))), (request, reply) =>
-    sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlOf(request, config)))
+    sendPage(reply, page(request.params['*'].replace(/\/+$/, '')), baseUrlFor(reply, config)))
 }

@@ -15,7 +15,7 @@ import { FEED_TYPES, buildFeed, feedPath, type FeedFormat } from '../../publish/
 import { rebuiltOnChange } from '../../publish/rebuilt.ts'
 import { feedComponentQuery } from '../../api/feeds.ts'
 import { problems } from '../../api/problems.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { repeatableQuery } from '../repeatable-query.ts'
 import { sendSerialized } from '../send.ts'
@@ -80,7 +80,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
         const rows = incidents.rows()
         if (rows === undefined) throw problems.notReady('Incidents have not been read from the database yet.')
         const inputs: Inputs = [rows, incidents.serialized()]
-        const baseUrl = baseUrlOf(request, config)
+        const baseUrl = baseUrlFor(reply, config)
         const only = [...new Set(request.query.component ?? [])].sort() // one key for any order and repeats
         const body = only.length === 0
           ? whole(baseUrl, inputs)

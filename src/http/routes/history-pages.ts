@@ -14,7 +14,7 @@ import { localPath } from '../../view/status-links.js'
 import { HISTORY_PAGE_SIZE, historyPath, renderHistoryPage } from '../../site/history-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface HistoryPageRouteOptions {
@@ -69,7 +69,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
         ...(page < pages ? [`<${historyPath(lang, page + 1, germanPrefix)}>; rel="next"`] : [])
       ]
       if (links.length > 0) reply.header('link', links.join(', '))
-      return sendPage(reply, html, baseUrlOf(request, config))
+      return sendPage(reply, html, baseUrlFor(reply, config))
     })
   }
 }

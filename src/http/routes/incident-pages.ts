@@ -9,7 +9,7 @@ import { localPath } from '../../view/status-links.js'
 import { renderIncidentPage, renderMaintenancePage } from '../../site/incident-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface IncidentPageOptions {
@@ -54,14 +54,14 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: incidentConfig }, async (request, reply) => {
       const incident = incidents.incident(idOf(request.params.id))
       if (incident === undefined) throw problems.notFound()
-      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, product, notice, incident, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, germanPrefix, product, notice, incident, declaration })), baseUrlFor(reply, config))
     })
 
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: maintenanceConfig }, async (request, reply) => {
       const found = incidents.maintenance(idOf(request.params.id))
       if (found === undefined) throw problems.notFound()
       const { row, state } = found
-      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, product, notice, row, state, declaration })), baseUrlOf(request, config))
+      return sendPage(reply, maintenancePages(row, `${lang}/${state}`, () => renderMaintenancePage({ lang, germanPrefix, product, notice, row, state, declaration })), baseUrlFor(reply, config))
     })
   }
 }

@@ -11,7 +11,7 @@ import type { StatusBodies } from '../../view/status-view.js'
 import { cacheControl } from '../headers.ts'
 import { VERSION_KEYS } from '../../edge/cache-headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
-import { baseUrlOf } from '../base-url.ts'
+import { baseUrlFor } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 import { discordFollowing, publicMetricsPort } from '../../publish/follow.ts'
 
@@ -40,7 +40,7 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
         const text = statusMarkdown(bodies, lang, follow)
         built = { bodies, text: encodeOnce(text, text) }
       }
-      return sendPage(reply, built.text, baseUrlOf(request, config), MARKDOWN_TYPE)
+      return sendPage(reply, built.text, baseUrlFor(reply, config), MARKDOWN_TYPE)
     })
 
     for (const page of docs.list(lang)) {

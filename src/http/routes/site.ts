@@ -15,7 +15,7 @@ import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { pageOn, sendPage, sendSerialized } from '../send.ts'
 import { withOrigin } from '../../lib/origin-placeholder.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 
 export interface SiteRouteOptions {
@@ -79,7 +79,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         const html = renderHomePage({ lang, components, germanPrefix, notice, product })
         home = { components, page: encodeOnce(html, html) }
       }
-      return sendPage(reply, home.page, baseUrlOf(request, config))
+      return sendPage(reply, home.page, baseUrlFor(reply, config))
     })
 
     // The page shows the model first of all, which follows the health rounds: cached no longer than the health body.
@@ -106,7 +106,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
       // "Find your server" without JavaScript: the same page with the answer in its slot.
       const guild = request.query.guild
       if (typeof guild === 'string' && guild !== '') {
-        const base = baseUrlOf(request, config)
+        const base = baseUrlFor(reply, config)
         const page = status.page
         const shards = status.bodies.shards
         const filled = answered.getOrSet(`${base} ${guild.slice(0, 200)}`, () => {
@@ -115,7 +115,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
         })
         return sendSerialized(reply, filled, { type: HTML_TYPE })
       }
-      return sendPage(reply, status.page, baseUrlOf(request, config))
+      return sendPage(reply, status.page, baseUrlFor(reply, config))
     })
   }
 }

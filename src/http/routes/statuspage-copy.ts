@@ -16,7 +16,7 @@ import { jsonResponse, problemResponses } from '../../api/common.ts'
 import {
   StatuspageComponentsBody, StatuspageIncidentsBody, StatuspageScheduledMaintenancesBody, StatuspageStatusBody, StatuspageSummaryBody
 } from '../../api/statuspage-copy.ts'
-import { baseUrlOf, baseUrlOfRaw } from '../base-url.ts'
+import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import { cacheControl } from '../headers.ts'
 import { sendSerialized } from '../send.ts'
 
@@ -85,7 +85,7 @@ export default async function statuspageRoutes (app: FastifyInstance, options: S
         }
       }
     }, (request, reply) => {
-      const document = documentNow(name, baseUrlOf(request, config))
+      const document = documentNow(name, baseUrlFor(reply, config))
       if (document === undefined) throw problems.notReady('The status is not known yet. Try again in a few seconds.')
       return sendSerialized(reply, document)
     })

@@ -75,6 +75,13 @@ export async function listFollows (db: Kysely<Tables>, guildId: string): Promise
   return rows.map((row) => ({ id: row.id, guildId: row.guild_id, channelId: row.channel_id, components: filterList(row.components) }))
 }
 
+/** How many channels of a server follow; with `upToId`, only the follows made before that one and itself. */
+export async function countGuildFollows (db: Kysely<Tables>, guildId: string, upToId?: number): Promise<number> {
+  let query = db.selectFrom('discord_follows').select((s) => s.fn.countAll<number>().as('n')).where('guild_id', '=', guildId)
+  if (upToId !== undefined) query = query.where('id', '<=', upToId)
+  return Number((await query.executeTakeFirstOrThrow()).n)
+}
+
 /** The webhooks of these follows (those that still exist). */
 export async function followWebhooks (db: Kysely<Tables>, ids: number[]): Promise<Map<number, FollowWebhook>> {
   if (ids.length === 0) return new Map()
