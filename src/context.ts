@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino'
 import type { Config } from './config/index.ts'
 import { createCheckRunner, type CheckRunner } from './checks/runner.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
+import { createSeriesMaterialiser, type SeriesMaterialiser } from './incidents/series.ts'
 import { DocsSite } from './docs/docs-site.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
@@ -32,6 +33,8 @@ export interface Context {
   platformStatus: PlatformStatus
   /** Incidents and maintenance, served from memory; `isMaintenanceActive()` for the health monitor. */
   incidents: IncidentsService
+  /** Writes the maintenance series' occurrences ahead (and the status file's series at its first round). */
+  series: SeriesMaterialiser
   /** The health monitor: probes, the latest snapshot, minute checks and the 90-day history. */
   monitor: Monitor
   /** The declared http, tcp and push checks: run by the replica holding the lease, read by every replica. */
@@ -120,6 +123,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const incidents = createIncidentsService({ database, clock, logger, refreshIntervalMs })
   await incidents.runOnce()
   const notifications = createNotifications({ config, database, clock, logger, deliverPurge, tuning: options.notify })
+  const series = createSeriesMaterialiser({ db: database.db, clock, logger })
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
     ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure(), refreshIntervalMs })
     : undefined
@@ -150,6 +154,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   if (metrics !== undefined) checks.onAttempt((component, attempt, seconds) => metrics.observeCheck(component, attempt.status, seconds))
   const start = () => {
     incidents.start()
+    series.start()
     manualStatuses?.start()
     checks.start()
     monitor.start()
@@ -161,11 +166,11 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const close = () => {
     incidents.stop()
     manualStatuses?.stop()
-    closed ??= Promise.all([checks.stop(), monitor.stop(), notifications?.stop(), edgePurge?.stop()])
+    closed ??= Promise.all([series.stop(), checks.stop(), monitor.stop(), notifications?.stop(), edgePurge?.stop()])
       .then(() => Promise.allSettled([database.close(), cache.close()])).then(() => undefined)
     return closed
   }
-  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, checks, monitor, status, manualStatuses, docs, metrics, notifications, edgePurge, start, close }
+  return { config, clock, logger, database, cache, cacheKind, readiness, platformStatus, incidents, series, checks, monitor, status, manualStatuses, docs, metrics, notifications, edgePurge, start, close }
 }
 
 /** Store clients report every failed reconnect; log the same message at most once per interval. */

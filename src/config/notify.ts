@@ -12,6 +12,8 @@ export interface NotifyConfig {
   timeoutSeconds: number
   /** Crosspost each new message a Discord webhook posts into an announcement channel (needs DISCORD_BOT_TOKEN). */
   discordCrosspost: boolean
+  /** Minutes before a maintenance window starts its maintenance.reminder goes out, unless the window says; 0: none. */
+  maintenanceRemindMinutes: number
 }
 
 /** The notification settings; links in notifications need PUBLIC_BASE_URL. Messages never echo a URL: they are secrets. */
@@ -37,5 +39,6 @@ export function notifyConfig (read: Reader): NotifyConfig {
   }
   const discordCrosspost = switchedOn(read, 'NOTIFY_DISCORD_CROSSPOST')
   if (discordCrosspost && read('DISCORD_BOT_TOKEN') === undefined) throw new ConfigError('NOTIFY_DISCORD_CROSSPOST needs DISCORD_BOT_TOKEN: crossposting is done by the bot')
-  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60), discordCrosspost }
+  return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60), discordCrosspost,
+    maintenanceRemindMinutes: integer(read, 'MAINTENANCE_REMIND_MINUTES', 60, 0, 10080) }
 }

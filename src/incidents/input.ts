@@ -4,10 +4,13 @@ import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './writes.ts'
 import { checkWindow } from './writes.ts'
 import {
-  InvalidInput, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle, parseComponentReference,
+  InvalidInput, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle, parseComponentReference, printable,
   type IncidentStatus
 } from './rules.ts'
 import { parseTimeInput } from './time-input.ts'
+import { formatDuration, parseDuration } from '../declaration/duration.ts'
+import { MAX_DURATION_MS, checkRecurrence, checkRule, checkTimeZone, localInstant, nextStarts, parseWallTime, wallTimeOf } from './recurrence.ts'
+import type { CheckedSeries } from './series.ts'
 
 /** How a front door names each input in its refusals. */
 export interface InputLabels {
@@ -20,10 +23,21 @@ export interface InputLabels {
   to: string
   /** How the refusal of a window that ends before it starts names its ends; `from` and `to` when omitted. */
   window?: { from: string, to: string }
+  /** A window's (or series') length, its time zone, its rule and its reminder; named so when omitted. */
+  duration?: string
+  timezone?: string
+  rrule?: string
+  remind?: string
 }
 
-export const CLI_LABELS: InputLabels = { title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to' }
-export const API_LABELS: InputLabels = { title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to' }
+export const CLI_LABELS: InputLabels = {
+  title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to',
+  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind'
+}
+export const API_LABELS: InputLabels = {
+  title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to',
+  duration: 'duration', timezone: 'timezone', rrule: 'rrule', remind: 'remindMinutes'
+}
 
 export interface TypedIncident {
   title?: string
@@ -96,20 +110,92 @@ export interface TypedWindow {
   title?: string
   message?: string
   from?: string
+  /** The end, or instead of it `duration` (1h, 90m). */
   to?: string
+  duration?: string
+  /** IANA zone a `from` without zone is read in, and a series' occurrences are computed in; UTC when omitted. */
+  timezone?: string
+  /** An RFC 5545 RRULE: the window repeats (a series). */
+  rrule?: string
+  /** Minutes before the start the reminder goes out (`60`, or a duration such as `60m`); the default when omitted, 0: none. */
+  remind?: string | number
   components?: readonly string[]
 }
 
+/** A window as scheduled `now`, or a series when `rrule` is given: see checkWindowOrSeries. */
+export type CheckedSchedule = { window: ScheduleMaintenance, series?: undefined } | { series: CheckedSeries, window?: undefined }
+
 /** A window as scheduled `now`: times in the CLI's forms, ending after it starts and in the future. */
 export function checkScheduleMaintenance (typed: TypedWindow, declaration: StatusDeclaration, now: number, labels: InputLabels): ScheduleMaintenance {
-  const window = {
-    title: checkTitle(labels.title, typed.title),
-    message: checkMessage(labels.message, typed.message),
-    startsAt: parseTimeInput(labels.from, typed.from, now),
-    endsAt: parseTimeInput(labels.to, typed.to, now),
-    components: checkMaintenanceComponents(labels.component, (typed.components ?? []).map(parseComponentReference), declaration)
+  const checked = checkWindowOrSeries({ ...typed, rrule: undefined }, declaration, now, labels)
+  return checked.window!
+}
+
+/**
+ * A window (no `rrule`) or a series: every check of either, in the order the inputs are listed, before anything is
+ * opened. A series' start is its first wall time in `timezone`; its occurrences are checked over their first year.
+ */
+export function checkWindowOrSeries (typed: TypedWindow, declaration: StatusDeclaration, now: number, labels: InputLabels): CheckedSchedule {
+  const names = { duration: labels.duration ?? 'duration', timezone: labels.timezone ?? 'timezone', rrule: labels.rrule ?? 'rrule', remind: labels.remind ?? 'remind' }
+  const title = checkTitle(labels.title, typed.title)
+  const message = checkMessage(labels.message, typed.message)
+  const timeZone = checkTimeZone(names.timezone, typed.timezone)
+  const startsAt = parseZonedTime(labels.from, typed.from, now, typed.timezone === undefined ? undefined : timeZone)
+  if (typed.to !== undefined && typed.duration !== undefined) throw new InvalidInput(`give ${labels.to} or ${names.duration}, not both`)
+  const endsAt = typed.duration !== undefined
+    ? startsAt + checkWindowDuration(names.duration, typed.duration)
+    : typed.to === undefined && typed.rrule !== undefined
+      ? NaN
+      : parseZonedTime(labels.to, typed.to, now, typed.timezone === undefined ? undefined : timeZone)
+  const remindMinutes = checkRemind(names.remind, typed.remind)
+  const components = checkMaintenanceComponents(labels.component, (typed.components ?? []).map(parseComponentReference), declaration)
+  if (typed.rrule === undefined) {
+    const window = { title, message, startsAt, endsAt, components, ...(remindMinutes === undefined ? {} : { remindMinutes }) }
+    checkWindow(window, now, labels.window ?? labels)
+    return { window }
   }
-  checkWindow(window, now, labels.window ?? labels)
-  return window
+  const rrule = checkRule(names.rrule, typed.rrule)
+  if (Number.isNaN(endsAt)) throw new InvalidInput(`${names.duration} (or ${labels.to}) is required for a repeating window: how long each lasts, such as 1h or 90m`)
+  const durationMs = endsAt - startsAt
+  checkDurationRange(names.duration, durationMs)
+  const recurrence = { rrule, start: wallTimeOf(startsAt, timeZone).toString({ smallestUnit: 'minute' }), timeZone, durationMs }
+  checkRecurrence(recurrence, { rrule: names.rrule, from: labels.from, duration: names.duration })
+  if (nextStarts(recurrence, now - durationMs + 1, 1).length === 0) {
+    throw new InvalidInput(`${names.rrule} gives no occurrence after now; the series would never be shown`)
+  }
+  return { series: { title, message, ...recurrence, remindMinutes: remindMinutes ?? null, components } }
+}
+
+/** A window's length from `1h`, `90m`, `1h30m`: more than nothing, at most 7 days. */
+export function checkWindowDuration (label: string, text: string): number {
+  const ms = parseDuration(text.trim())
+  if (ms === undefined) throw new InvalidInput(`${label} "${printable(text)}" is not a duration; use one such as 1h, 90m or 2h30m`)
+  checkDurationRange(label, ms)
+  return ms
+}
+
+function checkDurationRange (label: string, ms: number): void {
+  if (ms < 60_000) throw new InvalidInput(`${label} must be at least 1m`)
+  if (ms > MAX_DURATION_MS) throw new InvalidInput(`${label} ${formatDuration(ms)} is longer than 7 days`)
+}
+
+/** The longest reminder ahead of a start: a week. */
+export const MAX_REMIND_MINUTES = 7 * 24 * 60
+
+/** Minutes ahead (a number, `60`, or a duration `60m`, `1h`; `0` none); undefined when not given. */
+export function checkRemind (label: string, typed: string | number | undefined): number | undefined {
+  if (typed === undefined) return undefined
+  const text = String(typed).trim()
+  const ms = /^\d{1,6}$/.test(text) ? Number(text) * 60_000 : text === '0s' ? 0 : parseDuration(text)
+  if (ms === undefined || ms % 60_000 !== 0) throw new InvalidInput(`${label} "${printable(text)}" must be whole minutes, such as 60, 60m or 1h (0: no reminder)`)
+  if (ms / 60_000 > MAX_REMIND_MINUTES) throw new InvalidInput(`${label} must be at most ${MAX_REMIND_MINUTES} minutes (7 days)`)
+  return ms / 60_000
+}
+
+/** A time in the CLI's forms, or (with a zone given) a wall time without zone, read in that zone. */
+export function parseZonedTime (label: string, text: string | undefined, now: number, timeZone: string | undefined): number {
+  const wall = timeZone === undefined || text === undefined ? undefined : parseWallTime(text)
+  if (wall !== undefined) return localInstant(label, wall, timeZone!)
+  return parseTimeInput(label, text, now)
 }
 

@@ -94,6 +94,8 @@ export interface ScheduleMaintenance {
   components?: readonly string[]
   /** Who schedules it (see OpenIncident.by). */
   by?: string
+  /** Minutes before its start the reminder goes out; the default when omitted, 0: none. */
+  remindMinutes?: number
 }
 
 /**
@@ -104,8 +106,8 @@ export async function scheduleMaintenance (db: Kysely<Tables>, window: ScheduleM
   checkWindow(window, now)
   const components = [...window.components ?? []].sort(byCodeUnits)
   const by = window.by ?? null
-  const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now), by, ended_by: null }
-  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at, components, by },
+  const row = { title: window.title, message: window.message, starts_at: iso(window.startsAt), ends_at: iso(window.endsAt), ended_at: null, created_at: iso(now), by, ended_by: null, series_id: null, remind_minutes: window.remindMinutes ?? null }
+  return insertMaintenance(db, { title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, at: row.created_at, components, by, remindMinutes: row.remind_minutes },
     (id) => withBy(maintenanceEvent('maintenance.scheduled', { id, ...row, components }, row.created_at), window.by))
 }
 

@@ -32,6 +32,8 @@ export interface DiscordMessageBody {
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 /** Discord renders `<t:…:f>` in each reader's own time zone. */
 const when = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`
+/** Discord shows this in the reader's words and updates it: "in an hour". */
+const relative = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`
 
 /** The event's embed; with a named product, its author ("Acme status", linking to the page) and footer name the product. */
 export function embedFor (kind: string, payload: EventPayload, links: Links, product?: NotifyProduct): Embed {
@@ -62,7 +64,7 @@ function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
   }
   if ('maintenance' in payload) {
     const { maintenance } = payload
-    const state = maintenance.cancelled ? 'Cancelled' : kind === 'maintenance.started' ? 'In progress' : kind === 'maintenance.ended' ? 'Completed' : 'Scheduled'
+    const state = maintenance.cancelled ? 'Cancelled' : kind === 'maintenance.started' ? 'In progress' : kind === 'maintenance.ended' ? 'Completed' : kind === 'maintenance.reminder' ? `Starts ${relative(maintenance.startsAt)}` : 'Scheduled'
     return {
       title: `Maintenance: ${maintenance.title}`,
       url: links.maintenance,

@@ -45,14 +45,15 @@ const editable = (subject: string) => subject.startsWith('incident:') || subject
 export async function deliverDiscord (url: URL, event: DiscordEvent, links: Links, messages: DiscordMessageStore, options: DiscordOptions): Promise<Outcome> {
   const embed = embedFor(event.kind, event.payload, links, options.product)
   try {
-    const existing = editable(event.subject) ? await messages.find(event.subject) : undefined
+    // A reminder is a new message (the window's `scheduled` one, if any, stays as it is): its start and end edit it.
+    const existing = editable(event.subject) && event.kind !== 'maintenance.reminder' ? await messages.find(event.subject) : undefined
     if (existing !== undefined) {
       const body = discordMessage(embed, undefined)
       const edited = await sendRequest(messageUrl(url, existing), { method: 'PATCH', headers: {}, body: JSON.stringify(body), timeoutMs: options.timeoutMs })
       if (edited.status !== 404 || discordCode(edited) !== UNKNOWN_MESSAGE) return outcomeOf(edited, options.now)
       await messages.forget(event.subject) // someone deleted the message: show the incident in a new one
     }
-    const mention = event.kind === 'test' || event.kind.endsWith('.opened') || event.kind === 'maintenance.scheduled' || event.kind === 'status.changed'
+    const mention = event.kind === 'test' || event.kind.endsWith('.opened') || event.kind === 'maintenance.scheduled' || event.kind === 'maintenance.reminder' || event.kind === 'status.changed'
       ? options.mention : undefined
     const created = await sendRequest(executeUrl(url), {
       method: 'POST', headers: {}, body: JSON.stringify(discordMessage(embed, mention)), timeoutMs: options.timeoutMs

@@ -4,7 +4,7 @@ import type { MaintenanceWithComponents } from '../store/repositories/maintenanc
 
 export type EventKind =
   | 'incident.opened' | 'incident.updated' | 'incident.resolved'
-  | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended'
+  | 'maintenance.scheduled' | 'maintenance.reminder' | 'maintenance.started' | 'maintenance.ended'
   | 'status.changed'
   | 'edge.purge'
 
@@ -34,6 +34,8 @@ export interface MaintenanceData {
   cancelled: boolean
   /** Ids of the components it affects (under_maintenance while active). Absent only in events written before windows named components. */
   components?: string[]
+  /** The series it is an occurrence of; null for a window on its own (absent in events written before series). */
+  seriesId?: string | null
 }
 
 export interface StatusData {
@@ -91,15 +93,16 @@ export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'i
 }
 
 /**
- * A maintenance event. Started and ended are keyed (`maintenance:{id}:started`), so the clocks of several replicas
- * and the CLI that ends a window early write each of them once.
+ * A maintenance event. Reminder, started and ended are keyed (`maintenance:{id}:started`), so the clocks of several
+ * replicas and the CLI that ends a window early write each of them once.
  */
 export function maintenanceEvent (
-  kind: 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended', row: MaintenanceWithComponents, at: string
+  kind: 'maintenance.scheduled' | 'maintenance.reminder' | 'maintenance.started' | 'maintenance.ended', row: MaintenanceWithComponents, at: string
 ): NewEvent {
   const maintenance: MaintenanceData = {
     id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, endedAt: row.ended_at,
-    cancelled: row.ended_at !== null && Date.parse(row.ended_at) <= Date.parse(row.starts_at), components: row.components
+    cancelled: row.ended_at !== null && Date.parse(row.ended_at) <= Date.parse(row.starts_at), components: row.components,
+    seriesId: row.series_id ?? null
   }
   return {
     kind,

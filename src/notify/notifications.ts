@@ -77,7 +77,7 @@ export function createNotifications (options: NotificationsOptions): Notificatio
     : createFollowerWorker({ database, clock, logger, baseUrl, apiBase: rest.apiBase, perSecond: config.discord.fanoutPerSecond, product, tuning: workerTuning })
   // Status changes and windows are events only for someone who hears them; purge targets have a watch of their own.
   const watching = notifyTargets.length > 0 || followers !== undefined
-  const maintenanceClock = createMaintenanceClock({ database, clock, logger, pollMs: tuning.clockPollMs })
+  const maintenanceClock = createMaintenanceClock({ database, clock, logger, pollMs: tuning.clockPollMs, remindMinutes: config.notify.maintenanceRemindMinutes })
   const statusWatch = createStatusWatch({ database, logger, holdMs: tuning.statusHoldMs })
   let started = false
   return {

@@ -18,12 +18,39 @@ export const OperatorMaintenance = Type.Object({
   state: Type.Union([Type.Literal('scheduled'), Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]),
   endedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it was ended early or cancelled.' }),
   by,
-  endedBy: by
+  endedBy: by,
+  seriesId: Type.Union([Type.String(), Type.Null()], { description: 'The series it is an occurrence of; null for a window on its own.' })
 }, { additionalProperties: false, $id: 'OperatorMaintenance', title: 'Maintenance' })
 export type OperatorMaintenance = Static<typeof OperatorMaintenance>
 
+const utc = Type.String({ format: 'date-time' })
+export const OperatorSeries = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  message: Type.String(),
+  rrule: Type.String({ description: 'The RFC 5545 rule, as checked (upper case).' }),
+  timezone: Type.String({ description: 'The IANA zone its occurrences keep their local time in.' }),
+  start: Type.String({ description: 'The first start, a local time in the zone (YYYY-MM-DDTHH:MM).' }),
+  duration: Type.String({ description: 'How long each occurrence lasts, as the status file writes durations (1h, 1h30m).' }),
+  remindMinutes: Type.Union([Type.Integer(), Type.Null()], { description: 'Minutes ahead of each start the reminder goes out; null: the server\'s default; 0: none.' }),
+  components: Type.Array(Type.String()),
+  source: Type.String({ description: 'operator (CLI, API, Discord) or file (the status file\'s maintenance:).' }),
+  endedAt: Type.Union([utc, Type.Null()], { description: 'When it was ended: no occurrences after that.' }),
+  next: Type.Array(Type.Object({ startsAt: utc, endsAt: utc }, { additionalProperties: false }), { description: 'The next 10 occurrences (a running one first), in UTC.' })
+}, { additionalProperties: false, $id: 'OperatorSeries', title: 'MaintenanceSeries' })
+export type OperatorSeries = Static<typeof OperatorSeries>
+
+export const ScheduledMaintenance = Type.Object({
+  ...OperatorMaintenance.properties,
+  series: Type.Optional(OperatorSeries)
+}, { additionalProperties: false, description: 'The window; for a series, its first occurrence with the series in `series`.' })
+export type ScheduledMaintenance = Static<typeof ScheduledMaintenance>
+
 export const IncidentList = Type.Object({ incidents: Type.Array(OperatorIncident, { description: 'Open ones first, then resolved ones; newest first within each.' }) }, { additionalProperties: false })
-export const MaintenanceList = Type.Object({ maintenance: Type.Array(OperatorMaintenance, { description: 'Windows not over yet, and those that ended in the last 30 days; soonest start first.' }) }, { additionalProperties: false })
+export const MaintenanceList = Type.Object({
+  maintenance: Type.Array(OperatorMaintenance, { description: 'Windows not over yet, and those that ended in the last 30 days; soonest start first.' }),
+  series: Type.Array(OperatorSeries, { description: 'Every series not ended, and those ended in the last 30 days, each with its next occurrences.' })
+}, { additionalProperties: false })
 
 export const EndedMaintenance = Type.Object({
   ...OperatorMaintenance.properties,

@@ -6,9 +6,12 @@ import { heartbeatsProblem, reportHeartbeats } from '../bot/heartbeat-reporter.t
 import { parseShardRanges } from '../bot/shard-ranges.ts'
 import { checkPush, recordPush, type PushStatus } from '../checks/push.ts'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
-import { checkIncidentUpdate, checkOpenIncident, checkResolveMessage, checkScheduleMaintenance, type InputLabels } from '../incidents/input.ts'
+import { checkIncidentUpdate, checkOpenIncident, checkResolveMessage, checkWindowOrSeries, type InputLabels } from '../incidents/input.ts'
+import { createSeries, endSeries, seriesView } from '../incidents/series.ts'
+import { findSeries, loadSeries } from '../store/repositories/maintenance-series.ts'
+import { inTransaction } from '../store/transaction.ts'
 import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/writes.ts'
-import { InvalidInput } from '../incidents/rules.ts'
+import { InvalidInput, printable } from '../incidents/rules.ts'
 import type { Clock } from '../lib/clock.ts'
 import { retryWhileBusy } from '../store/busy-retry.ts'
 import type { Database } from '../store/database.ts'
@@ -98,11 +101,40 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
 
     async scheduleMaintenance (input) {
       const now = clock.now()
-      const checked = withBy(checkScheduleMaintenance(input, declaration, now, labels))
+      const checked = checkWindowOrSeries(input, declaration, now, labels)
       return store.withDatabase('existing', async (database) => {
-        const id = await write(() => scheduleMaintenance(database.db, checked, now))
-        return maintenance(database, id, now)
+        if (checked.window !== undefined) {
+          const id = await write(() => scheduleMaintenance(database.db, withBy(checked.window), now))
+          return maintenance(database, id, now)
+        }
+        const created = await write(() => inTransaction(database.db, (trx) => createSeries(trx, checked.series, now, by)))
+        // checkWindowOrSeries made sure the rule gives an occurrence after now: the first is written with the series
+
+        const series = seriesView((await findSeries(database.db, created.id))!, now)
+        return { ...await maintenance(database, created.first!, now), series }
       })
+    },
+
+    async getSeries (id) {
+      const now = clock.now()
+      const row = await store.withDatabase('existing', (database) => findSeries(database.db, id))
+      if (row === undefined) throw new InvalidInput(`there is no maintenance series ${printable(id)}`)
+      return seriesView(row, now)
+    },
+
+    async endSeries (id) {
+      const now = clock.now()
+      return store.withDatabase('existing', async (database) => {
+        await write(() => inTransaction(database.db, (trx) => endSeries(trx, id, now, by)))
+        return seriesView((await findSeries(database.db, id))!, now)
+      })
+    },
+
+    async listSeries () {
+      const now = clock.now()
+      const since = listedWindowsSince(now)
+      const rows = await store.withDatabase('existing', (database) => loadSeries(database.db))
+      return rows.filter((row) => row.ended_at === null || row.ended_at > since).map((row) => seriesView(row, now))
     },
 
     async endMaintenance (id) {

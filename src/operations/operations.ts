@@ -3,7 +3,7 @@
 import type { HeartbeatReport } from '../bot/heartbeat-reporter.ts'
 import type { PushInput } from '../checks/push.ts'
 import type { TypedIncident, TypedWindow } from '../incidents/input.ts'
-import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, PushAnswer } from './answers.ts'
+import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, OperatorSeries, PushAnswer, ScheduledMaintenance } from './answers.ts'
 import type { ManualComponentInput } from './manual-components.ts'
 
 /**
@@ -21,8 +21,17 @@ export interface Operations {
   resolveIncident (id: number, message: string | undefined): Promise<OperatorIncident>
   /** Open incidents, then (all) those resolved in the last 90 days; newest first within each. */
   listIncidents (state: 'open' | 'all'): Promise<OperatorIncident[]>
-  /** Schedules a window, its times in the CLI's forms (now, +2h, ISO 8601 with a zone). */
-  scheduleMaintenance (input: TypedWindow): Promise<OperatorMaintenance>
+  /**
+   * Schedules a window, its times in the CLI's forms (now, +2h, ISO 8601 with a zone, a local time with a zone given);
+   * with a rule, a series: the answer is its first occurrence, the series in `series`.
+   */
+  scheduleMaintenance (input: TypedWindow): Promise<ScheduledMaintenance>
+  /** A series with its next 10 occurrences. */
+  getSeries (id: string): Promise<OperatorSeries>
+  /** Ends a series: no new occurrences; a running one ends now. */
+  endSeries (id: string): Promise<OperatorSeries>
+  /** Series not ended, and those ended in the last 30 days. */
+  listSeries (): Promise<OperatorSeries[]>
   /** Ends an active window now, or cancels one that has not started (`was` says which). */
   endMaintenance (id: number): Promise<EndedMaintenance>
   /** Windows not over yet, and those that ended in the last 30 days. */

@@ -3,7 +3,7 @@
 // detail; every other failure is one line naming its cause: unreachable, 401, 403, another status.
 import { randomUUID } from 'node:crypto'
 import { InvalidInput } from '../incidents/rules.ts'
-import type { OperatorIncident, OperatorMaintenance } from './answers.ts'
+import type { OperatorIncident, OperatorMaintenance, OperatorSeries } from './answers.ts'
 import type { Operations } from './operations.ts'
 
 /** An instance's operator API (OPERATOR_PORT) and the token to act with. */
@@ -25,6 +25,9 @@ export function remoteOperations (remote: Remote, command: string): Operations {
     scheduleMaintenance: (input) => call('POST', '/v1/maintenance', input),
     endMaintenance: (id) => call('POST', `/v1/maintenance/${id}/end`, {}),
     listMaintenance: async () => (await call<{ maintenance: OperatorMaintenance[] }>('GET', '/v1/maintenance')).maintenance,
+    getSeries: (id) => call('GET', `/v1/maintenance/series/${encodeURIComponent(id)}`),
+    endSeries: (id) => call('POST', `/v1/maintenance/series/${encodeURIComponent(id)}/end`, {}),
+    listSeries: async () => (await call<{ series: OperatorSeries[] }>('GET', '/v1/maintenance')).series,
     setComponentStatus: (id, input) => call('PUT', `/v1/components/${encodeURIComponent(id)}/status`, input),
     clearComponentStatus: (id) => call('DELETE', `/v1/components/${encodeURIComponent(id)}/status`),
     reportHeartbeats: (reports) => call('POST', '/v1/heartbeats', { reports }),

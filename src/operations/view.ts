@@ -22,7 +22,7 @@ export function listedIncidents (rows: IncidentWithUpdates[], now: number, state
 export const listedSince = (now: number) => new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()
 
 export function operatorMaintenance (row: MaintenanceWithComponents, now: number): OperatorMaintenance {
-  return { ...maintenanceBody(row), state: maintenanceState(row, now), endedAt: row.ended_at, by: row.by, endedBy: row.ended_by }
+  return { ...maintenanceBody(row), state: maintenanceState(row, now), endedAt: row.ended_at, by: row.by, endedBy: row.ended_by, seriesId: row.series_id }
 }
 
 /** How far back `maintenance list` and GET /v1/maintenance show windows that have ended. */

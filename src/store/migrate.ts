@@ -13,6 +13,7 @@ import { followsMigration } from './migrations/008-follows.ts'
 import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.ts'
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
+import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -26,7 +27,8 @@ function migrations (database: Database): Record<string, Migration> {
     '008-follows': followsMigration(database.dialect),
     '009-idempotent-answers': idempotentAnswersMigration(),
     '010-shard-total': shardTotalMigration(),
-    '012-edge-state': edgeStateMigration()
+    '012-edge-state': edgeStateMigration(),
+    '014-maintenance-series': maintenanceSeriesMigration()
   }
 }
 

@@ -68,6 +68,36 @@ export interface MaintenancesTable {
   by: string | null
   /** Who ended or cancelled it early. */
   ended_by: string | null
+  /** The series it is an occurrence of; null for a window scheduled on its own. */
+  series_id: string | null
+  /** Minutes before its start the maintenance.reminder goes out; null: the default (MAINTENANCE_REMIND_MINUTES); 0: none. */
+  remind_minutes: number | null
+}
+
+/** A recurring window: its occurrences are materialised as maintenances rows ahead of time. */
+export interface MaintenanceSeriesTable {
+  id: string
+  title: string
+  message: string
+  /** RFC 5545 RRULE as checked (upper case, no `RRULE:`). */
+  rrule: string
+  /** The first start as a wall time in `timezone`, YYYY-MM-DDTHH:MM. */
+  start_local: string
+  timezone: string
+  duration_ms: number
+  /** Minutes before each start the reminder goes out; null: the default (MAINTENANCE_REMIND_MINUTES); 0: none. */
+  remind_minutes: number | null
+  /** JSON array of component ids, in code-unit order. */
+  components: string
+  /** operator (CLI, API, Discord) | file (the status file's maintenance:). */
+  source: string
+  created_at: string
+  /** When its rule, times or words last changed: occurrences starting after this follow the new ones. */
+  changed_at: string
+  by: string | null
+  /** When it was ended: no occurrences after this. */
+  ended_at: string | null
+  ended_by: string | null
 }
 
 /** What an operator set on a `manual` component (docs/en/architecture.md#operator-api); no row: operational. */
@@ -151,6 +181,7 @@ export interface Tables {
   incident_components: IncidentComponentsTable
   maintenances: MaintenancesTable
   maintenance_components: MaintenanceComponentsTable
+  maintenance_series: MaintenanceSeriesTable
   bot_heartbeats: BotHeartbeatsTable
   manual_components: ManualComponentsTable
   idempotency_keys: IdempotencyKeysTable

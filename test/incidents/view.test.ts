@@ -14,7 +14,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 describe('incidents view boundaries', () => {
   it('names the next instant the view can change: a start, an end, the 14-day horizon, the 90-day cut', () => {
     const data: IncidentsData = {
-      maintenances: [{ id: 1, title: 't', message: 'm', starts_at: iso(T + 20 * DAY), ends_at: iso(T + 21 * DAY), ended_at: null, created_at: iso(T), by: null, ended_by: null, components: [] }],
+      maintenances: [{ id: 1, title: 't', message: 'm', starts_at: iso(T + 20 * DAY), ends_at: iso(T + 21 * DAY), ended_at: null, created_at: iso(T), by: null, ended_by: null, series_id: null, remind_minutes: null, components: [] }],
       incidents: [{ id: 1, title: 't', impact: 'minor', status: 'resolved', started_at: iso(T - 95 * DAY), resolved_at: iso(T - 89 * DAY), updated_at: iso(T), updates: [], components: [] }]
     }
     assert.equal(nextChange(data, T), T + DAY + 1, 'the resolved incident leaves the 90 days first')
@@ -33,7 +33,7 @@ describe('incidents view boundaries', () => {
       maintenances: Array.from({ length: 60 }, (_, i) => {
         const startsAt = around()
         const endedAt = random(3) === 0 ? startsAt + (random(5) - 2) * DAY / 4 : null
-        return { id: i + 1, title: 't', message: 'm', starts_at: iso(startsAt), ends_at: iso(startsAt + DAY / 2), ended_at: endedAt === null ? null : iso(endedAt), created_at: iso(startsAt - DAY), by: null, ended_by: null, components: [] }
+        return { id: i + 1, title: 't', message: 'm', starts_at: iso(startsAt), ends_at: iso(startsAt + DAY / 2), ended_at: endedAt === null ? null : iso(endedAt), created_at: iso(startsAt - DAY), by: null, ended_by: null, series_id: null, remind_minutes: null, components: [] }
       }),
       incidents: Array.from({ length: 200 }, (_, i) => {
         const startedAt = around() - 100 * DAY

@@ -32,7 +32,7 @@ function longHistory (incidents: number, windows: number): IncidentsData {
       const startsAt = T - (windows - i) * 120 * MINUTE + 3 * 60 * MINUTE
       return {
         id: i + 1, title: `Window ${i}`, message: 'Planned.', starts_at: iso(startsAt), ends_at: iso(startsAt + 60 * MINUTE),
-        ended_at: i % 7 === 0 ? iso(startsAt - 30 * MINUTE) : i % 5 === 0 ? iso(startsAt + 20 * MINUTE) : null, created_at: iso(startsAt - 24 * 60 * MINUTE), by: null, ended_by: null, components: []
+        ended_at: i % 7 === 0 ? iso(startsAt - 30 * MINUTE) : i % 5 === 0 ? iso(startsAt + 20 * MINUTE) : null, created_at: iso(startsAt - 24 * 60 * MINUTE), by: null, ended_by: null, series_id: null, remind_minutes: null, components: []
       }
     })
   }

@@ -40,9 +40,14 @@ export const ScheduleBody = Type.Object({
   title,
   message,
   from: text('When it starts: an ISO 8601 time with a zone, now, or an offset from now such as +2h.'),
-  to: text('When it ends, in the same forms.'),
+  to: Type.Optional(text('When it ends, in the same forms; or give `duration`.')),
+  duration: Type.Optional(text('How long it lasts instead of `to`: 1h, 90m, 2h30m; at most 7 days. Each occurrence\'s length for a series.')),
+  timezone: Type.Optional(text('IANA time zone (Europe/Berlin): `from` may then be a local time without zone (2026-12-06T03:00), and a series\' occurrences keep their local time across daylight saving changes. UTC when omitted.')),
+  rrule: Type.Optional(text('Makes it a series: an RFC 5545 RRULE with FREQ DAILY, WEEKLY or MONTHLY, INTERVAL, BYDAY (SU, 1SU, -1FR), BYMONTHDAY, COUNT, UNTIL. `from` is the first start.')),
+  remindMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10080, description: 'Minutes before each start a maintenance.reminder goes out; 0: none. The server\'s MAINTENANCE_REMIND_MINUTES (60) when omitted.' })),
   components: Type.Optional({ ...componentRefs, description: 'Ids of the components it affects (under_maintenance while it is active).' })
 }, { additionalProperties: false })
+export const SeriesParams = Type.Object({ seriesId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The series\' id.' }) })
 export type ScheduleBody = Static<typeof ScheduleBody>
 
 export const ManualStatusBody = Type.Object({

@@ -24,6 +24,10 @@ export interface NewMaintenance {
   components?: readonly string[]
   /** Who scheduled it. */
   by?: string | null
+  /** The series it is an occurrence of. */
+  seriesId?: string | null
+  /** Minutes ahead of its start its reminder goes out; null: the default. */
+  remindMinutes?: number | null
 }
 
 /** Inserts a window and its components (and the notification event, when given, in the same transaction); returns the new id. */
@@ -37,7 +41,9 @@ export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMai
       ended_at: null,
       created_at: maintenance.at,
       by: maintenance.by ?? null,
-      ended_by: null
+      ended_by: null,
+      series_id: maintenance.seriesId ?? null,
+      remind_minutes: maintenance.remindMinutes ?? null
     }).returning('id').executeTakeFirstOrThrow()
     const components = maintenance.components ?? []
     if (components.length > 0) {
@@ -52,7 +58,7 @@ export async function insertMaintenance (db: Kysely<Tables>, maintenance: NewMai
 function windows (db: Kysely<Tables>) {
   return db.selectFrom('maintenances as m')
     .leftJoin('maintenance_components as c', 'c.maintenance_id', 'm.id')
-    .select(['m.id', 'm.title', 'm.message', 'm.starts_at', 'm.ends_at', 'm.ended_at', 'm.created_at', 'm.by', 'm.ended_by', 'c.component'])
+    .select(['m.id', 'm.title', 'm.message', 'm.starts_at', 'm.ends_at', 'm.ended_at', 'm.created_at', 'm.by', 'm.ended_by', 'm.series_id', 'm.remind_minutes', 'c.component'])
 }
 
 /** Rows of `windows` (one per window and component) as windows, in the order of their first row. */
@@ -109,6 +115,16 @@ export async function loadMaintenances (db: Kysely<Tables>, endingAfter: string)
   return grouped(await windows(db)
     .where('m.ends_at', '>', endingAfter)
     .orderBy('m.starts_at')
+    .orderBy('m.id')
+    .execute())
+}
+
+/** Windows not ended early that start in (from, to]: the ones whose reminder may be due. */
+export async function loadMaintenancesStartingBetween (db: Kysely<Tables>, from: string, to: string): Promise<MaintenanceWithComponents[]> {
+  return grouped(await windows(db)
+    .where('m.starts_at', '>', from)
+    .where('m.starts_at', '<=', to)
+    .where('m.ended_at', 'is', null)
     .orderBy('m.id')
     .execute())
 }
