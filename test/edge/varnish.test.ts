@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe, it, type TestContext } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
@@ -54,6 +54,18 @@ async function serve (dir: string, env: Record<string, string>): Promise<{ app: 
     PROBE_INTERVAL_SECONDS: '1', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '127.0.0.1', ...env
   })
   return { app, operatorUrl: `http://127.0.0.1:${operatorPort}`, metricsUrl: `http://127.0.0.1:${metricsPort}` }
+}
+
+/** A fresh origin (its own data folder) with a real Varnish running the printed VCL in front; `env` may name the edge's URL. */
+async function originBehindVarnish (t: TestContext, env: (varnishUrl: string) => Record<string, string>): Promise<{ origin: Awaited<ReturnType<typeof serve>>, varnish: VarnishServer }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'status-api-edge-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const varnish = await varnishOnFreePort()
+  t.after(() => varnish.destroy())
+  const origin = await serve(dir, env(varnish.url))
+  t.after(() => origin.app.stop('SIGKILL'))
+  await varnish.start(printedVcl(origin.app))
+  return { origin, varnish }
 }
 
 /** Asks the edge for `url` until it answers from its cache (a HIT kept for s-maxage 300), so a change must be purged to show. */
@@ -293,14 +305,8 @@ describe('behind Varnish, the operator paths however spelled', { skip: varnishSk
 
 describe('behind Varnish, the origin healthy', { skip: varnishSkip() }, () => {
   it('a copy past s-maxage and stale-while-revalidate is not served: the reader gets a fresh one', async (t) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'status-api-edge-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
     // s-maxage 2, stale-while-revalidate 1 (one probe interval).
-    const origin = await serve(dir, { EDGE_CACHE_SECONDS: '2' })
-    t.after(() => origin.app.stop('SIGKILL'))
-    const varnish = await varnishOnFreePort()
-    t.after(() => varnish.destroy())
-    await varnish.start(printedVcl(origin.app))
+    const { varnish } = await originBehindVarnish(t, () => ({ EDGE_CACHE_SECONDS: '2' }))
     await untilOk(`${varnish.url}/api/v1/health`)
     const kept = await rawGet(varnish.url, '/api/v1/health')
     assert.equal(kept.headers['x-cache'], 'HIT')
@@ -315,13 +321,7 @@ describe('behind Varnish, the origin healthy', { skip: varnishSkip() }, () => {
 
 describe('behind Varnish, a purge and then the origin killed', { skip: varnishSkip() }, () => {
   it('60 reads over 10 s of the page, health and the summary are all 200: a purge marks the copies stale and keeps them', async (t) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'status-api-edge-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const varnish = await varnishOnFreePort()
-    t.after(() => varnish.destroy())
-    const origin = await serve(dir, { EDGE_PURGE: `varnish:${varnish.url}` })
-    t.after(() => origin.app.stop('SIGKILL'))
-    await varnish.start(printedVcl(origin.app))
+    const { origin, varnish } = await originBehindVarnish(t, (edge) => ({ EDGE_PURGE: `varnish:${edge}` }))
     for (const pathname of SURGE_PATHS) {
       await untilOk(`${varnish.url}${pathname}`)
       await cachedAtEdge(`${varnish.url}${pathname}`)
@@ -353,13 +353,7 @@ describe('behind Varnish, a purge and then the origin killed', { skip: varnishSk
 
 describe('behind Varnish, one copy for every encoding', { skip: varnishSkip() }, () => {
   it('a br reader caches the page; with the origin dead 12 s, gzip and identity readers get it too', async (t) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'status-api-edge-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const origin = await serve(dir, { EDGE_CACHE_SECONDS: '2' })
-    t.after(() => origin.app.stop('SIGKILL'))
-    const varnish = await varnishOnFreePort()
-    t.after(() => varnish.destroy())
-    await varnish.start(printedVcl(origin.app))
+    const { origin, varnish } = await originBehindVarnish(t, () => ({ EDGE_CACHE_SECONDS: '2' }))
     await untilOk(`${origin.app.url}/status`)
     const first = await rawGet(varnish.url, '/status', { 'accept-encoding': 'br' })
     assert.equal(first.status, 200)
@@ -378,13 +372,7 @@ describe('behind Varnish, one copy for every encoding', { skip: varnishSkip() },
 
 describe('behind Varnish, forwarded headers (TRUST_PROXY, no PUBLIC_BASE_URL)', { skip: varnishSkip() }, () => {
   it('a client\'s X-Forwarded-Host and -Proto reach no copy: neither its own answer nor another reader\'s has links to its host', async (t) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'status-api-edge-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const origin = await serve(dir, {})
-    t.after(() => origin.app.stop('SIGKILL'))
-    const varnish = await varnishOnFreePort()
-    t.after(() => varnish.destroy())
-    await varnish.start(printedVcl(origin.app))
+    const { varnish } = await originBehindVarnish(t, () => ({}))
     await untilOk(`${varnish.url}/api/v1/liveness`)
     const documents = ['/status', '/de/status', '/status/feed.atom', '/status/feed.rss', '/status/api/v2/summary.json', '/status/maintenance.ics',
       '/status.md', '/robots.txt', '/api/v1/openapi.json', '/.well-known/api-catalog', '/sitemap.xml', '/llms.txt', '/docs', '/status/history',
