@@ -86,11 +86,6 @@ export interface IncidentsPage {
   next: number | undefined
 }
 
-export function buildIncidentsBody (data: IncidentsData, now: number): IncidentsBody {
-  const listed = incidentList(data, now)
-  return incidentsPage(data, listed, now, undefined, recentWindowSize(listed))!.body
-}
-
 /** Undefined when `before` names no incident of the list. */
 export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWithUpdates[], open: number }, now: number, before: number | undefined, limit: number): IncidentsPage | undefined {
   const active = activeMaintenance(data.maintenances, now)
@@ -113,7 +108,7 @@ export function incidentsPage (data: IncidentsData, listed: { rows: IncidentWith
 }
 
 /**
- * The first instant after `now` at which buildIncidentsBody could answer differently for the same rows: a window
+ * The first instant after `now` at which the incidents body could answer differently for the same rows: a window
  * starting, ending or entering the 14-day horizon, a resolved incident leaving the 90 days. Infinity if none.
  */
 export function nextChange (data: IncidentsData, now: number): number {

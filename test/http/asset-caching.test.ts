@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import { cacheControl } from '../../src/http/headers.ts'
 import { buildTestApp } from '../helper.ts'
 
-const HASHED = /^\/assets\/[\w-]+\.[0-9a-f]{12}\.(?:css|js|svg|png)$/
+const HASHED = /^\/assets\/[\w-]+\.[0-9a-f]{12}\.(?:css|js|json|svg|png)$/
 
 describe('the site\'s assets', () => {
   it('are linked by hashed names that are immutable for a year, down to every module a module imports', async (t) => {
