@@ -3,6 +3,7 @@
 import type { Incident, IncidentsBody, Maintenance } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
 import { newestFirstBy, storedTime } from '../lib/stored-time.ts'
 import { affectedComponents } from './component-status.ts'
 import { OPEN_SHOWN } from '../view/status-view.js'
@@ -40,6 +41,8 @@ export function recentWindowSize (listed: { open: number }): number {
 export interface IncidentsData {
   incidents: IncidentWithUpdates[]
   maintenances: MaintenanceWithComponents[]
+  /** The maintenance series, ended ones too (the calendar carries their rules); absent where nothing reads them. */
+  series?: SeriesRow[]
 }
 
 export type MaintenanceState = 'scheduled' | 'active' | 'ended' | 'cancelled'
