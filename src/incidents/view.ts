@@ -141,7 +141,7 @@ export function nextChange (data: IncidentsData, now: number): number {
 
 // Components are listed as written, whether or not the status file still declares them (surfaces show those as text).
 export function maintenanceBody (row: MaintenanceWithComponents): Maintenance {
-  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components }
+  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components, seriesId: row.series_id ?? null }
 }
 
 export function incidentBody (row: IncidentWithUpdates): Incident {
