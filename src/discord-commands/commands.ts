@@ -111,7 +111,9 @@ export const OPERATOR_COMMANDS: CommandDefinition[] = [
         message(true, { en: 'What happens and what users notice', de: 'Was passiert und was Nutzer merken' }),
         option({ en: 'from', de: 'von' }, { en: 'Start: now, +2h, or 2026-11-21T22:00Z', de: 'Beginn: now, +2h oder 2026-11-21T22:00Z' }, { required: true }),
         option({ en: 'to', de: 'bis' }, { en: 'End: +3h, or 2026-11-21T23:00+01:00', de: 'Ende: +3h oder 2026-11-21T23:00+01:00' }, { required: true }),
-        components({ en: 'Components under maintenance, comma-separated', de: 'Komponenten in Wartung, durch Kommas getrennt' })
+        components({ en: 'Components under maintenance, comma-separated', de: 'Komponenten in Wartung, durch Kommas getrennt' }),
+        option({ en: 'repeat', de: 'wiederholen' }, { en: 'Repeat it: FREQ=WEEKLY;BYDAY=SU, FREQ=MONTHLY;BYDAY=-1FR', de: 'Wiederholen: FREQ=WEEKLY;BYDAY=SU, FREQ=MONTHLY;BYDAY=-1FR' }),
+        option({ en: 'timezone', de: 'zeitzone' }, { en: 'IANA zone: from/to may be local times, a series keeps its local time', de: 'IANA-Zone: von/bis als Ortszeit, eine Serie behält ihre Ortszeit' }, { autocomplete: true })
       ]),
       subcommand({ en: 'end', de: 'beenden' }, { en: 'End an active window now, or cancel a planned one', de: 'Ein laufendes Fenster jetzt beenden oder ein geplantes absagen' }, [
         option({ en: 'window', de: 'fenster' }, { en: 'A window not yet over', de: 'Ein noch nicht beendetes Fenster' }, { required: true, autocomplete: true })

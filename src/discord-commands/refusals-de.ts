@@ -4,7 +4,8 @@
 /** The Discord options' German names (./commands.ts): refusals name the option the user filled in. */
 const OPTION_DE: Record<string, string> = {
   title: 'titel', message: 'nachricht', 'the message': 'die Nachricht', 'the status': 'der Status', impact: 'auswirkung', status: 'status', components: 'komponenten', component: 'komponente',
-  from: 'von', to: 'bis', '--from': 'von', '--to': 'bis', incident: 'vorfall', window: 'fenster'
+  from: 'von', to: 'bis', '--from': 'von', '--to': 'bis', incident: 'vorfall', window: 'fenster',
+  repeat: 'wiederholen', timezone: 'zeitzone'
 }
 
 const TIME_HELP_DE = 'eine ISO-8601-Zeit mit Zeitzone (2026-11-21T22:00Z, 2026-11-21T23:00+01:00), now oder einen Abstand von jetzt (+2h, +1d12h, -30m; Einheiten m, h, d, w)'
@@ -58,7 +59,24 @@ const RULES: Array<[RegExp, (...parts: string[]) => string]> = [
     (label, value) => `${option(label)} "${value}" hat keine Zeitzone; ergänze Z für UTC oder einen Versatz wie +01:00`],
   [/^(\S+) "(.*)" is not a time; use /s, (label, value) => `${option(label)} "${value}" ist keine Zeitangabe; verwende ${TIME_HELP_DE}`],
   [/^status resolved makes no sense for a new incident$/, () => 'status behoben ergibt für einen neuen Vorfall keinen Sinn'],
-  [/^nothing was written: (.+)$/, (cause) => `Es wurde nichts geschrieben: ${WRITE_CAUSES_DE[cause] ?? cause}`]
+  [/^nothing was written: (.+)$/, (cause) => `Es wurde nichts geschrieben: ${WRITE_CAUSES_DE[cause] ?? cause}`],
+  // Series (src/incidents/recurrence.ts, input.ts).
+  [/^(\S+) "(.*)" is not a recurrence rule; use an RFC 5545 rule such as (.+)$/s,
+    (label, value, examples) => `${option(label)} "${value}" ist keine Wiederholungsregel; verwende eine RFC-5545-Regel wie ${examples.replace(/ or /, ' oder ')}`],
+  [/^(\S+): FREQ=(\S+) is not supported; use DAILY, WEEKLY or MONTHLY$/, (label, freq) => `${option(label)}: FREQ=${freq} wird nicht unterstützt; verwende DAILY, WEEKLY oder MONTHLY`],
+  [/^(\S+): (\S+) is not supported; use only (.+)$/, (label, part, parts) => `${option(label)}: ${part} wird nicht unterstützt; verwende nur ${parts}`],
+  [/^(\S+) "(.*)" is not a time zone; use an IANA name such as Europe\/Berlin, America\/New_York or UTC$/s,
+    (label, value) => `${option(label)} "${value}" ist keine Zeitzone; verwende einen IANA-Namen wie Europe/Berlin, America/New_York oder UTC`],
+  [/^(\S+): (\S+) does not exist in (\S+) \(the clocks skip that hour\); choose another time$/,
+    (label, time, zone) => `${option(label)}: ${time} gibt es in ${zone} nicht (die Uhren überspringen diese Stunde); wähle eine andere Zeit`],
+  [/^(\S+): (\S+) happens twice in (\S+) \(the clocks go back over it\); choose another time$/,
+    (label, time, zone) => `${option(label)}: ${time} gibt es in ${zone} zweimal (die Uhren werden zurückgestellt); wähle eine andere Zeit`],
+  [/^(\S+): occurrences would overlap \((\S+) runs past (\S+)\); make it shorter than the time between them$/,
+    (label, first, second) => `${option(label)}: Termine würden sich überschneiden (${first} dauert über ${second} hinaus); wähle es kürzer als den Abstand der Termine`],
+  [/^(\S+) "(.*)" gives no occurrence from (\S+) on$/s, (label, rule, time) => `${option(label)} "${rule}" ergibt ab ${time} keinen Termin`],
+  [/^(\S+) gives more than (\d+) occurrences a year$/, (label, max) => `${option(label)} ergibt mehr als ${max} Termine im Jahr`],
+  [/^(\S+) (\S+) is longer than 7 days$/, (label, duration) => `${option(label)} ${duration} ist länger als 7 Tage`],
+  [/^(\S+) must be at least 1m$/, (label) => `${option(label)} muss mindestens 1m betragen`]
 ]
 
 /** `refusal` (one of the operations' English lines) in German; unchanged when it is not one this table knows. */
