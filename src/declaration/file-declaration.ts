@@ -10,6 +10,7 @@ import {
 } from './declaration.ts'
 import { formatDuration, parseDuration } from './duration.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
+import { declaredSeries } from './file-series.ts'
 import { URL_RULE, type FileCheck, type FileComponent, type StatusFile } from './file-schema.ts'
 import { quote } from './schema-check.ts'
 
@@ -55,7 +56,8 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     const named = options.mayQuote(formatPath(['groups', empty, 'id'])) ? `group "${id}"` : 'this group'
     throw new StatusFileError(['groups', empty], `no component is in ${named} (name it in a component's group, or remove the group)`)
   }
-  return { file: path.resolve(options.file), product, groups, components }
+  const maintenance = declaredSeries(file.maintenance ?? [], components)
+  return { file: path.resolve(options.file), product, groups, components, ...(maintenance.length === 0 ? {} : { maintenance }) }
 }
 
 function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {
