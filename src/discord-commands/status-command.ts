@@ -7,7 +7,7 @@ import { historyUrl, incidentUrl, statusUrl } from '../view/status-links.js'
 import { TEXT, headline } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
-import { WORDS } from './words.ts'
+import { WORDS, textIn } from './words.ts'
 
 const INDICATOR_COLOURS = {
   none: COLOURS.ok, minor: COLOURS.minor, major: COLOURS.major, critical: COLOURS.critical, maintenance: COLOURS.maintenance
@@ -42,7 +42,7 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
         name: words.notOperational,
         value: affected.length === 0
           ? words.allOperational
-          : affected.map((component) => `${component.name[lang]}: ${text.componentStatus[component.status]}${component.message === null ? '' : ` (${component.message})`}`).join('\n'),
+          : affected.map((component) => `${textIn(component.name, lang)}: ${text.componentStatus[component.status]}${component.message === null ? '' : ` (${component.message})`}`).join('\n'),
         inline: false
       },
       { name: words.openIncidents, value: open.length === 0 ? words.noOpenIncidents : openLines(open.map(incidentLine), total, words, historyLink), inline: false }

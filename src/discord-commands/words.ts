@@ -1,5 +1,5 @@
 // What the commands answer in each shipped language (the interaction's locale), from the `discord` section of
-// src/locales/<tag>.json. Refusals of the operations themselves are the CLI's words (./refusals-de.ts translates them into German);
+// src/locales/<tag>.json. Refusals of the operations themselves are the CLI's words (./refusals.ts translates them);
 // these are the commands' own sentences.
 import { WORDS as LOCALES, message, type LanguageTag } from '../view/locale-words.js'
 
@@ -7,7 +7,7 @@ const when = (ms: number) => `<t:${Math.floor(ms / 1000)}:f>`
 
 /** The commands' words in one language: plain sentences as they are, a function for each one with placeholders. */
 function wordsOf (tag: LanguageTag) {
-  const words = LOCALES[tag].discord
+  const { commands: _commands, refusals: _refusals, ...words } = LOCALES[tag].discord
   const m = (key: keyof typeof words, params: Record<string, unknown>) => message(tag, words[key], params)
   return {
     ...words,
@@ -32,6 +32,11 @@ function wordsOf (tag: LanguageTag) {
     unfollowed: (channel: string) => m('unfollowed', { channel }),
     unfollowedWebhookLeft: (channel: string) => m('unfollowedWebhookLeft', { channel })
   }
+}
+
+/** A status file's text (a name, a description) in `tag`, English where the file does not give that language. */
+export function textIn (text: { en: string }, tag: LanguageTag): string {
+  return (text as Partial<Record<LanguageTag, string>>)[tag] ?? text.en
 }
 
 export type Words = ReturnType<typeof wordsOf>
