@@ -19,17 +19,6 @@ const GUILD_CONTEXT = 0
 /** Discord's locale codes of the shipped languages Discord has, and the language of each (English is the default name). */
 export const DISCORD_LOCALES = { de: 'de', fr: 'fr', 'es-ES': 'es', 'pt-BR': 'pt-BR' } as const satisfies Record<string, PageLanguage>
 
-/**
- * The shipped language of a Discord locale code (an interaction's `locale`, a server's `guild_locale`), by its
- * language: `es-419` is Spanish too, `en-US` English, `de-AT` German; undefined for a language not shipped (`ja`),
- * which callers answer in English.
- */
-export function languageOfDiscordLocale (code: string | undefined): PageLanguage | undefined {
-  if (code === undefined) return undefined
-  const base = code.split('-')[0]!.toLowerCase()
-  return PAGE_LANGUAGES.find((tag) => tag.split('-')[0]!.toLowerCase() === base)
-}
-
 /** Names and descriptions by Discord locale code. */
 export type Localizations = Partial<Record<keyof typeof DISCORD_LOCALES, string>>
 

@@ -1,6 +1,5 @@
 // What an interaction from Discord says, read defensively from its verified JSON: the few fields the commands use.
-import type { PageLanguage } from '../lib/locale.ts'
-import { languageOfDiscordLocale } from './commands.ts'
+import { shippedLanguageOf, type PageLanguage } from '../lib/locale.ts'
 
 /** Interaction types (Discord's numbers). */
 export const INTERACTION = { ping: 1, command: 2, autocomplete: 4, modalSubmit: 5 } as const
@@ -65,7 +64,7 @@ export function readInteraction (body: unknown): Interaction | undefined {
     id: text(json.id) ?? '',
     token: text(json.token) ?? '',
     guildId: text(json.guild_id),
-    locale: languageOfDiscordLocale(text(json.locale)) ?? 'en',
+    locale: shippedLanguageOf(text(json.locale)) ?? 'en',
     guildLocale: guildLocale(text(json.guild_locale)),
     user: userId === undefined ? undefined : { id: userId, username: text(userJson?.username) ?? '' },
     member: member === undefined ? undefined : { roles: list(member.roles).filter((role) => typeof role === 'string'), permissions: permissions(member.permissions) },

@@ -30,7 +30,9 @@ function wordsOf (tag: LanguageTag) {
     webhookRefused: (channel: string, reason: string) => m('webhookRefused', { channel, reason }),
     notFollowing: (channel: string) => m('notFollowing', { channel }),
     unfollowed: (channel: string) => m('unfollowed', { channel }),
-    unfollowedWebhookLeft: (channel: string) => m('unfollowedWebhookLeft', { channel })
+    unfollowedWebhookLeft: (channel: string) => m('unfollowedWebhookLeft', { channel }),
+    followLanguage: (language: string) => m('followLanguage', { language }),
+    badLanguage: (languages: string) => m('badLanguage', { languages })
   }
 }
 
