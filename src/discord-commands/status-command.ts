@@ -6,7 +6,7 @@ import { COLOURS, EMBED_LIMITS, fitEmbed, type Embed } from '../notify/discord-e
 import { historyUrl, incidentUrl, statusUrl } from '../view/status-links.js'
 import { TEXT, headline } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
-import type { CommandContext } from './command-context.ts'
+import { linkLanguage, type CommandContext } from './command-context.ts'
 import { WORDS, textIn } from './words.ts'
 
 const INDICATOR_COLOURS = {
@@ -27,10 +27,10 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
   const open = body.incidents.filter((incident) => incident.resolvedAt === null)
   // The body lists the newest OPEN_SHOWN; the field says how many more there are, and where they are.
   const total = body.totals?.open ?? open.length
-  const historyLink = context.links === undefined ? undefined : historyUrl(context.links, lang, 1)
+  const historyLink = context.links === undefined ? undefined : historyUrl(context.links, linkLanguage(context, lang), 1)
   const incidentLine = (incident: typeof open[number]) => {
     const label = `#${incident.id} ${incident.title}`
-    const shown = context.links === undefined ? label : `[${label.replaceAll(/[[\]]/g, '')}](${incidentUrl(context.links, lang, incident.id)})`
+    const shown = context.links === undefined ? label : `[${label.replaceAll(/[[\]]/g, '')}](${incidentUrl(context.links, linkLanguage(context, lang), incident.id)})`
     return `${shown} · ${text.incidentStatus[incident.status]} · ${text.impact[incident.impact]}`
   }
   const embed: Embed = {
@@ -50,8 +50,8 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
     timestamp: status.updatedAt
   }
   if (context.links !== undefined) {
-    embed.url = statusUrl(context.links, lang)
-    embed.fields.push({ name: words.page, value: statusUrl(context.links, lang), inline: false })
+    embed.url = statusUrl(context.links, linkLanguage(context, lang))
+    embed.fields.push({ name: words.page, value: statusUrl(context.links, linkLanguage(context, lang)), inline: false })
   }
   return fitEmbed(embed)
 }

@@ -44,4 +44,12 @@ describe('Discord answers in the user\'s language', () => {
     assert.equal(japanese.embeds[0]!.url, 'https://status.example.com/status')
     assert.equal(japanese.embeds[0]!.fields[0]!.name, 'Not operational')
   })
+
+  it('links to the English page when the user\'s language is not among LANGUAGES, and still answers in it', async (t) => {
+    const setup = await discordSetup(t, {}, { LANGUAGES: 'en,de' })
+    const opened = content(await setup.send(setup.standIn.command('incident', 'open', { impact: 'minor', title: 'Lent', message: 'x' }, { locale: 'fr' })))
+    assert.equal(opened, 'Incident 1 ouvert (minor, investigating). https://status.example.com/status/incidents/1')
+    const german = content(await setup.send(setup.standIn.command('incident', 'resolve', { incident: '1' }, { locale: 'de' })))
+    assert.match(german, /https:\/\/status\.example\.com\/de\/status\/incidents\/1$/)
+  })
 })

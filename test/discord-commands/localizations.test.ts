@@ -46,7 +46,7 @@ describe('command localizations', () => {
     assert.equal(incident.name_localizations.fr, 'incident')
     const open = incident.options!.find((option) => option.name === 'open')!
     assert.equal(open.name_localizations['es-ES'], 'abrir')
-    assert.match(open.description_localizations['es-ES']!, /incidente/)
+    assert.match(open.description_localizations['es-ES']!, /incidencia/)
     const impact = open.options!.find((option) => option.name === 'impact')!
     assert.deepEqual(impact.choices!.map((choice) => choice.name_localizations?.['pt-BR']), ['nenhum', 'leve', 'grave', 'crítico'])
     const follow = COMMANDS.find((command) => command.name === 'follow')!
