@@ -10,7 +10,7 @@ describe('Discord answers in the user\'s language', () => {
     const setup = await discordSetup(t)
     const { standIn, send } = setup
     const opened = content(await send(standIn.command('incident', 'open', { impact: 'major', title: 'Lent', message: 'Les commandes répondent tard.' }, { locale: 'fr' })))
-    assert.equal(opened, 'Incident 1 ouvert (major, investigating). https://status.example.com/fr/status/incidents/1')
+    assert.equal(opened, 'Incident 1 ouvert (majeur, en cours d’analyse). https://status.example.com/fr/status/incidents/1')
     const updated = content(await send(standIn.command('incident', 'update', { incident: '1', message: 'Un correctif arrive.', status: 'identified' }, { locale: 'es-ES' })))
     assert.match(updated, /^Incidencia 1 actualizada/)
     assert.match(updated, /https:\/\/status\.example\.com\/es\/status\/incidents\/1$/)
@@ -48,7 +48,7 @@ describe('Discord answers in the user\'s language', () => {
   it('links to the English page when the user\'s language is not among LANGUAGES, and still answers in it', async (t) => {
     const setup = await discordSetup(t, {}, { LANGUAGES: 'en,de' })
     const opened = content(await setup.send(setup.standIn.command('incident', 'open', { impact: 'minor', title: 'Lent', message: 'x' }, { locale: 'fr' })))
-    assert.equal(opened, 'Incident 1 ouvert (minor, investigating). https://status.example.com/status/incidents/1')
+    assert.equal(opened, 'Incident 1 ouvert (mineur, en cours d’analyse). https://status.example.com/status/incidents/1')
     const german = content(await setup.send(setup.standIn.command('incident', 'resolve', { incident: '1' }, { locale: 'de' })))
     assert.match(german, /https:\/\/status\.example\.com\/de\/status\/incidents\/1$/)
   })
