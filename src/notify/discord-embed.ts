@@ -50,6 +50,7 @@ function wordsIn (tag: PageLanguage) {
     statusChanged: (from: string, to: string) => m(words.statusChanged, { from: known(words.overall, from), to: known(words.overall, to) }),
     changed: (list: string) => m(words.changed, { list }),
     author: (name: string) => m(words.author, { name }),
+    field: (name: string, value: string) => m(words.field, { name, value }),
     incidentStatus: (status: string) => Object.hasOwn(page.incidentStatus, status) ? page.incidentStatus[status as keyof typeof page.incidentStatus] : capital(status),
     impactOf: (impact: string) => Object.hasOwn(words.impactValue, impact) ? words.impactValue[impact as keyof typeof words.impactValue] : capital(impact),
     overallValue: (status: string) => known(words.overall, status),
@@ -142,13 +143,13 @@ export function webhookText (kind: string, payload: EventPayload, language: Page
   const words = embedWords(language)
   if ('incident' in payload) {
     const { incident } = payload
-    return { language, title: incident.title, summary: `${words.status}: ${words.incidentStatus(incident.status)} · ${words.impact}: ${words.impactOf(incident.impact)}` }
+    return { language, title: incident.title, summary: `${words.field(words.status, words.incidentStatus(incident.status))} · ${words.field(words.impact, words.impactOf(incident.impact))}` }
   }
   if ('maintenance' in payload) {
     const { maintenance } = payload
     const states = words.maintenanceState
     const state = maintenance.cancelled ? states.cancelled : kind === 'maintenance.started' ? states.active : kind === 'maintenance.ended' ? states.ended : states.scheduled
-    return { language, title: words.maintenanceTitle(maintenance.title), summary: `${words.status}: ${state}` }
+    return { language, title: words.maintenanceTitle(maintenance.title), summary: words.field(words.status, state) }
   }
   if ('status' in payload) {
     const { status } = payload
