@@ -39,6 +39,13 @@ describe('command localizations', () => {
   it('names and describes everything in de, fr, es-ES and pt-BR within Discord\'s limits', () => {
     assert.deepEqual(LOCALES, ['de', 'fr', 'es-ES', 'pt-BR'])
     assert.deepEqual(problems(COMMANDS, ''), [])
+    // The check bites: a capital, a space, a long description, a name given twice on one level.
+    const bad = { ...COMMANDS[0]!, name_localizations: { ...COMMANDS[0]!.name_localizations, fr: 'Mettre à jour' }, description_localizations: { ...COMMANDS[0]!.description_localizations, 'pt-BR': 'x'.repeat(101) } }
+    assert.deepEqual(problems([bad, { ...COMMANDS[1]!, name_localizations: { ...COMMANDS[1]!.name_localizations, de: 'vorfall' } }], ''), [
+      ': de names twice on one level: vorfall, vorfall',
+      '/incident: fr name "Mettre à jour"',
+      '/incident: pt-BR description "' + 'x'.repeat(101) + '"'
+    ])
   })
 
   it('takes the words from the language files: French names, a Spanish description, Portuguese choices', () => {
