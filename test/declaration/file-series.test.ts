@@ -44,9 +44,9 @@ describe('maintenance series in the status file', () => {
     const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true })
     ajv.addKeyword('patternErrorMessage')
     const validate = ajv.compile(statusFileJsonSchema())
-    const document = parse(COMPONENTS + SERIES)
+    const document = parse(COMPONENTS + SERIES) as { maintenance: Array<Record<string, unknown>> }
     assert.ok(validate(document), JSON.stringify(validate.errors))
-    document.maintenance[0].every = 'week'
+    document.maintenance[0]!.every = 'week'
     assert.equal(validate(document), false, 'an unknown key is marked')
   })
 
