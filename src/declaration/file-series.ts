@@ -1,8 +1,8 @@
-// The status file's `maintenance:` series checked with the operator doors' own rules (src/incidents/recurrence.ts):
+// The status file's `maintenance:` series checked with the operator doors' own rules (src/lib/recurrence.ts):
 // each refusal is one StatusFileError at the key that breaks it.
 import { Temporal } from 'temporal-polyfill'
-import { checkRecurrence, checkRule, checkTimeZone, MAX_DURATION_MS } from '../incidents/recurrence.ts'
-import { InvalidInput } from '../incidents/rules.ts'
+import { checkRecurrence, checkRule, checkTimeZone, MAX_DURATION_MS } from '../lib/recurrence.ts'
+import { InvalidInput } from '../lib/invalid-input.ts'
 import type { DeclaredComponent, DeclaredSeries } from './declaration.ts'
 import { parseDuration } from './duration.ts'
 import { StatusFileError, type FilePath } from './file-error.ts'

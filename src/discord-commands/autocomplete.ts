@@ -1,6 +1,6 @@
 // Choices while an operator types: declared components (the last of a comma-separated list), open incidents as
 // "#7 Slow replies", windows not yet over, manual components, time zones. Read from memory; at most 25, as Discord allows.
-import { timeZoneNames } from '../incidents/recurrence.ts'
+import { timeZoneNames } from '../lib/recurrence.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import type { CommandContext } from './command-context.ts'
 import type { Interaction } from './interaction.ts'

@@ -60,7 +60,7 @@ const RULES: Array<[RegExp, Key, string[]]> = [
   [/^(\S+) "(.*)" is not a time; use /s, 'notATime', ['option', 'value']],
   [/^status resolved makes no sense for a new incident$/, 'resolvedNewIncident', []],
   [/^nothing was written: (.+)$/, 'nothingWritten', ['cause']],
-  // A series' (src/incidents/recurrence.ts, input.ts).
+  // A series' (src/lib/recurrence.ts, input.ts).
   [/^(\S+) "(.*)" is not a recurrence rule; use an RFC 5545 rule such as /s, 'seriesNotARule', ['option', 'value']],
   [/^(\S+): FREQ=(\S+) is not supported; use DAILY, WEEKLY or MONTHLY$/, 'seriesFreq', ['option', 'freq']],
   [/^(\S+): (\S+) is not supported; use only (.+)$/, 'seriesPart', ['option', 'part', 'parts']],

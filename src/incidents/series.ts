@@ -11,7 +11,7 @@ import {
   unannouncedOccurrencesAfter, type SeriesRow
 } from '../store/repositories/maintenance-series.ts'
 import type { Tables } from '../store/tables.ts'
-import { nextStarts, occurrenceStarts, type Recurrence } from './recurrence.ts'
+import { nextStarts, occurrenceStarts, type Recurrence } from '../lib/recurrence.ts'
 import { InvalidInput } from './rules.ts'
 import { endMaintenance } from './writes.ts'
 

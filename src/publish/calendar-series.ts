@@ -2,7 +2,7 @@
 // each occurrence that will not run as the rule says (cancelled, ended early, gone with its series) an EXDATE, so a
 // calendar expanding the feed finds the occurrences our own expansion (rrule-temporal) writes, at the same instants.
 import { Temporal } from 'temporal-polyfill'
-import { occurrenceStarts, type Recurrence } from '../incidents/recurrence.ts'
+import { occurrenceStarts, type Recurrence } from '../lib/recurrence.ts'
 import { recurrenceOf } from '../incidents/series.ts'
 import { icsDateTime, icsText } from '../lib/icalendar.ts'
 import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
