@@ -50,6 +50,14 @@ describe('maintenance series in the status file', () => {
     assert.equal(validate(document), false, 'an unknown key is marked')
   })
 
+  it('config check counts them in its one line', async (t) => {
+    const file = path.join(tempDir(t), 'status.yaml')
+    writeFileSync(file, COMPONENTS + SERIES)
+    const result = await runOnEnvironment({}, ['config', 'check', file])
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /; 2 maintenance series\n$/)
+  })
+
   it('config check refuses a bad series in one line naming its key', async (t) => {
     const dir = tempDir(t)
     const one = (lines: string) => `${COMPONENTS}maintenance:\n  - id: s\n    title: T\n    message: M\n${lines}`
