@@ -83,7 +83,10 @@ export const OPERATOR_COMMANDS: CommandDefinition[] = [
     description_localizations: { de: 'Einen Vorfall auf der Statusseite eröffnen, aktualisieren oder beheben' },
     options: [
       subcommand({ en: 'open', de: 'eröffnen' }, { en: 'Open an incident (a form asks for what is missing)', de: 'Einen Vorfall eröffnen (ein Formular fragt nach dem, was fehlt)' }, [
-        option({ en: 'impact', de: 'auswirkung' }, { en: 'How bad it is', de: 'Wie schwer er ist' }, { required: true, choices: choices(INCIDENT_IMPACTS, IMPACT_WORDS) }),
+        option({ en: 'template', de: 'vorlage' }, { en: 'A template of the status file: it gives what you leave out', de: 'Eine Vorlage der Statusdatei: Sie gibt vor, was du weglässt' },
+          { autocomplete: true }),
+        option({ en: 'impact', de: 'auswirkung' }, { en: 'How bad it is (required without a template)', de: 'Wie schwer er ist (ohne Vorlage nötig)' },
+          { choices: choices(INCIDENT_IMPACTS, IMPACT_WORDS) }),
         title(false),
         message(false, { en: 'The first update', de: 'Die erste Meldung' }),
         status(INCIDENT_STATUSES.filter((value) => value !== 'resolved'), false),

@@ -4,7 +4,7 @@
 /** The Discord options' German names (./commands.ts): refusals name the option the user filled in. */
 const OPTION_DE: Record<string, string> = {
   title: 'titel', message: 'nachricht', 'the message': 'die Nachricht', 'the status': 'der Status', impact: 'auswirkung', status: 'status', components: 'komponenten', component: 'komponente',
-  from: 'von', to: 'bis', '--from': 'von', '--to': 'bis', incident: 'vorfall', window: 'fenster'
+  from: 'von', to: 'bis', '--from': 'von', '--to': 'bis', incident: 'vorfall', window: 'fenster', template: 'vorlage'
 }
 
 const TIME_HELP_DE = 'eine ISO-8601-Zeit mit Zeitzone (2026-11-21T22:00Z, 2026-11-21T23:00+01:00), now oder einen Abstand von jetzt (+2h, +1d12h, -30m; Einheiten m, h, d, w)'
@@ -40,6 +40,8 @@ const RULES: Array<[RegExp, (...parts: string[]) => string]> = [
   [/^(\S+) "(.*)" names no component \(write ID or ID=STATUS\)$/s, (label, value) => `${option(label)} "${value}" nennt keine Komponente (schreibe ID oder ID=STATUS)`],
   [/^(\S+) "(.*)" is not a declared component \(declared: (.*)\)$/s,
     (label, value, declared) => `${option(label)} "${value}" ist keine angegebene Komponente (angegeben: ${declared === 'none' ? 'keine' : declared})`],
+  [/^(\S+) "(.*)" is not a declared template \((?:templates: (.*)|none are declared in the status file)\)$/s,
+    (label, value, declared) => `${option(label)} "${value}" ist keine Vorlage der Statusdatei (${declared === undefined ? 'sie gibt keine an' : `Vorlagen: ${declared}`})`],
   [/^(\S+) "(.*)" is given twice$/s, (label, value) => `${option(label)} "${value}" ist doppelt angegeben`],
   [/^there is no incident (\d+)$/, (id) => `Es gibt keinen Vorfall ${id}`],
   [/^incident (\d+) was resolved at (\S+); open a new incident instead$/, (id, at) => `Vorfall ${id} wurde am ${at} behoben; eröffne stattdessen einen neuen Vorfall`],

@@ -10,6 +10,7 @@ import { InvalidInput, type IncidentComponent, type IncidentImpact, type Inciden
 import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
+import type { IncidentTexts } from './texts.ts'
 
 const RESOLVED_MESSAGE = 'This incident has been resolved.'
 
@@ -24,6 +25,8 @@ export interface OpenIncident {
   components?: readonly IncidentComponent[]
   /** Who opens it (an operator token's name, a Discord user), recorded with its first update; never published. */
   by?: string
+  /** The title and message in other page languages, from the template it opens from; none when omitted. */
+  texts?: IncidentTexts
 }
 
 /** Opens an incident with the components it affects; its `incident.opened` notification is written in the same transaction. */

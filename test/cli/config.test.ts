@@ -12,7 +12,7 @@ import { BIN, runOnEnvironment, type BinResult } from './run-bin.ts'
 
 const EXAMPLE = path.join(import.meta.dirname, '../fixtures/status/design-example.yaml')
 const BROKEN = 'components:\n  - { id: api, check: { http: { url: "ftp://acme.example" } } }\n'
-const VALID_EXAMPLE = 'valid, 7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual)'
+const VALID_EXAMPLE = 'valid, 7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual), 1 template'
 
 /** A folder holding a broken status.yaml and a valid other.yaml, as the working directory while `body` runs. */
 async function inFolderWithBrokenDefault<T> (t: TestContext, body: () => Promise<T>): Promise<T> {
