@@ -155,11 +155,13 @@ describe('Discord /incident open with a template', () => {
       'template "nope" is not a declared template (templates: platform-outage, music-restart)')
     assert.equal(content(await send(standIn.command('incident', 'open', { template: 'nope' }, { locale: 'de' }))),
       'vorlage "nope" ist keine Vorlage der Statusdatei (Vorlagen: platform-outage, music-restart)')
+    assert.equal(content(await send(standIn.command('incident', 'open', { template: 'nope' }, { locale: 'fr' }))),
+      'modèle « nope » n’est pas un modèle du fichier de statut (modèles : platform-outage, music-restart)')
     assert.equal(content(await send(standIn.command('incident', 'open', { title: 'x', message: 'y' }))), 'impact is required (one of none, minor, major, critical)')
     assert.deepEqual(await incidentRows(setup), before, 'nothing was written')
 
     const opened = content(await send(standIn.command('incident', 'open', { template: 'platform-outage', components: 'music' }, { locale: 'de' })))
-    assert.equal(opened, 'Vorfall 1 eröffnet (major, investigating). https://status.example.com/de/status/incidents/1')
+    assert.equal(opened, 'Vorfall 1 eröffnet (erheblich, wird untersucht). https://status.example.com/de/status/incidents/1')
     const incident = (await (await setup.app.inject('/api/v1/health/incidents')).json() as { incidents: Array<{ title: string, components: Array<{ id: string }> }> }).incidents[0]!
     assert.equal(incident.title, 'Discord is having trouble')
     assert.deepEqual(incident.components.map((c) => c.id), ['music'])
