@@ -43,7 +43,9 @@ export interface StatusPageOptions {
 
 export function renderStatusPage (options: StatusPageOptions): string {
   const { lang, now } = options
-  const texts = options.incidentTexts ?? {}
+  // Only the shown incidents' texts: the page stays within its size whatever the 90 days hold.
+  const shown = new Set((options.bodies.incidents?.incidents ?? []).map((incident) => String(incident.id)))
+  const texts = Object.fromEntries(Object.entries(options.incidentTexts ?? {}).filter(([id]) => shown.has(id)))
   const bodies = { ...options.bodies, incidents: incidentsInLanguage(options.bodies.incidents, texts) }
   const textsData = Object.keys(texts).length === 0 ? '' : ` data-incident-texts="${escapeHtml(JSON.stringify(texts))}"`
   const text = { ...TEXT[lang], statusPath: options.paths[lang] }
