@@ -12,6 +12,7 @@ import { incidentRows, refreshedBody, runInProcess } from '../cli/run-bin.ts'
 import { OPERATOR_TOKENS, TOKENS } from '../operator/operator-process.ts'
 import { content, discordSetup } from '../discord-commands/setup.ts'
 import { TEMPLATES_FILE } from './templates.ts'
+import { DiscordReceiver, WebhookReceiver } from '../notify/receivers.ts'
 
 
 function statusFile (t: TestContext, text = TEMPLATES_FILE): string {
@@ -168,3 +169,35 @@ describe('Discord /incident open with a template', () => {
     assert.match((await setup.app.inject('/de/status/incidents/1')).body, /Discord hat Probleme/)
   })
 })
+
+describe('notifications of an incident opened from a template', () => {
+  it('read in NOTIFY_LANGUAGE where the template gives it; signed webhooks carry the English data and the words in text', async (t) => {
+    const [discord, webhook] = await Promise.all([DiscordReceiver.start(), WebhookReceiver.start()])
+    t.after(() => Promise.all([discord.close(), webhook.close()]))
+    const server = await buildTestApp(t, {
+      STATUS_FILE: statusFile(t), PUBLIC_BASE_URL: 'https://status.example.com', NOTIFY_LANGUAGE: 'de',
+      NOTIFY_DISCORD_WEBHOOKS: discord.url, NOTIFY_WEBHOOKS: webhook.url, NOTIFY_WEBHOOK_SECRET: webhook.secret
+    }, { notify: { pollMs: 20, backoffBaseMs: 50 } })
+    const deliver = async (count: number) => {
+      for (let round = 0; round < 50 && (discord.answered.length < count || webhook.verified.length < count); round++) {
+        if (await server.context.notifications!.worker.runOnce() === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+    const open = await runInProcess(server.config, ['incident', 'open', '--template', 'platform-outage'])
+    assert.equal(open.code, 0, open.stderr)
+    const id = /incident (\d+)/.exec(open.stdout)![1]!
+    await deliver(1)
+    const opened = [...discord.messages.values()][0]!.embeds[0]!
+    assert.equal(opened.title, 'Discord hat Probleme')
+    assert.equal(opened.description, 'Die API von Discord fällt aus; Befehle antworten womöglich nicht.')
+    const data = webhook.verified[0]!.data as { incident: { title: string }, update: { message: string }, text: { title: string }, texts?: unknown }
+    assert.deepEqual([data.incident.title, data.update.message, data.text.title, data.texts],
+      ['Discord is having trouble', 'Discord\'s API is failing; commands may not answer.', 'Discord hat Probleme', undefined])
+
+    assert.equal((await runInProcess(server.config, ['incident', 'update', id, '--message', 'Ein Fix ist unterwegs.'])).code, 0)
+    await deliver(2)
+    const updated = [...discord.messages.values()][0]!.embeds[0]!
+    assert.deepEqual([updated.title, updated.description], ['Discord hat Probleme', 'Ein Fix ist unterwegs.'], 'the title stays German, the update is as typed')
+  })
+})
+
