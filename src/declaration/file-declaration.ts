@@ -8,7 +8,8 @@ import {
   BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
   type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration
 } from './declaration.ts'
-import { InvalidInput, checkMessage, checkTitle } from '../incidents/rules.ts'
+import { InvalidInput } from '../lib/invalid-input.ts'
+import { checkMessage, checkTitle } from '../lib/text-rules.ts'
 import { formatDuration, parseDuration } from './duration.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
 import { declaredSeries } from './file-series.ts'

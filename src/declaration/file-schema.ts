@@ -3,7 +3,8 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { BUILTIN_PROBES } from './declaration.ts'
 import { DURATION_PATTERN, DURATION_RULE } from './duration.ts'
-import { INCIDENT_IMPACTS, TEXT_LIMITS } from '../incidents/rules.ts'
+import { IncidentImpact } from '../api/incidents.ts'
+import { TEXT_LIMITS } from '../lib/text-rules.ts'
 
 /**
  * `patternErrorMessage` is what editors (VS Code, yaml-language-server) show when a pattern fails; the loader
@@ -133,7 +134,7 @@ const Template = Type.Object({
   id: Id('Unique among templates; `incident open --template ID` names it'),
   title: PageText(TEXT_LIMITS.title, 'The incident\'s title (one line)'),
   message: PageText(TEXT_LIMITS.message, 'The incident\'s first update'),
-  impact: Type.Enum([...INCIDENT_IMPACTS], { description: 'The incident\'s impact' }),
+  impact: Type.Enum(IncidentImpact.anyOf.map((impact) => impact.const), { description: 'The incident\'s impact' }),
   components: Type.Optional(Type.Array(Id('The id of a declared component'), { uniqueItems: true, maxItems: 200, description: 'What it affects; the impact decides their status' }))
 }, { additionalProperties: false, description: 'An incident written ahead of time' })
 

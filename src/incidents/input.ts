@@ -2,7 +2,7 @@
 // so all three refuse the same things in the same words (only the name of each input differs: --title, title).
 import type { DeclaredTemplate, PageText, StatusDeclaration } from '../declaration/declaration.ts'
 import { PAGE_LANGUAGES } from '../lib/locale.ts'
-import type { IncidentTexts } from './texts.ts'
+import type { IncidentTexts } from '../store/repositories/incident-texts.ts'
 import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './writes.ts'
 import { checkWindow } from './writes.ts'
 import {

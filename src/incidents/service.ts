@@ -17,7 +17,8 @@ import {
 } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
 import type { PageLanguage } from '../lib/locale.ts'
-import { incidentIn, type IncidentTexts } from './texts.ts'
+import type { IncidentTexts } from '../store/repositories/incident-texts.ts'
+import { incidentIn } from './texts.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */

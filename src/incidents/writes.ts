@@ -10,7 +10,7 @@ import { InvalidInput, type IncidentComponent, type IncidentImpact, type Inciden
 import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
-import { parseIncidentTexts, type IncidentTexts } from './texts.ts'
+import { parseIncidentTexts, type IncidentTexts } from '../store/repositories/incident-texts.ts'
 
 const RESOLVED_MESSAGE = 'This incident has been resolved.'
 

@@ -1,5 +1,5 @@
 // The notification events (docs/en/architecture.md#beyond-the-spec): their kinds, what each carries, and the outbox rows that record them.
-import type { IncidentTexts } from '../incidents/texts.ts'
+import type { IncidentTexts } from '../store/repositories/incident-texts.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 

@@ -7,7 +7,7 @@ import type { ShardsBody } from '../api/shards.ts'
 import type { Monitor } from '../monitor/monitor.ts'
 import type { StatusService } from '../status/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
-import type { IncidentTexts } from '../incidents/texts.ts'
+import type { IncidentTexts } from '../store/repositories/incident-texts.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { StatusBodies } from '../view/status-view.js'
 

@@ -5,7 +5,7 @@ import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
-import { parseIncidentTexts, type IncidentTexts } from '../../incidents/texts.ts'
+import { parseIncidentTexts, type IncidentTexts } from './incident-texts.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>
@@ -19,7 +19,7 @@ export interface StoredIncidentComponent {
 }
 
 export interface IncidentWithUpdates extends Omit<IncidentRow, 'texts'> {
-  /** Its title and first message in other languages (src/incidents/texts.ts); undefined: none. */
+  /** Its title and first message in other languages (./incident-texts.ts); undefined: none. */
   texts?: IncidentTexts
   /** Newest first. */
   updates: IncidentUpdateRow[]
