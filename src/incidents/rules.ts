@@ -17,7 +17,7 @@ export const INCIDENT_IMPACTS: readonly IncidentImpact[] = ['none', 'minor', 'ma
 export const COMPONENT_OUTAGES: readonly ComponentOutage[] = ['degraded_performance', 'partial_outage', 'major_outage']
 
 /** Maximum lengths in characters (Unicode code points). */
-export const TEXT_LIMITS = { title: 200, message: 5000 } as const
+export const TEXT_LIMITS = { title: 200, message: 5000, postmortem: 50_000 } as const
 
 /** Ids are PostgreSQL `integer`s: anything larger cannot name a row. */
 const MAX_ID = 2_147_483_647
@@ -25,6 +25,16 @@ const MAX_ID = 2_147_483_647
 /** Operator input that cannot be accepted; the message is one line, safe to print as is. */
 export class InvalidInput extends Error {
   override name = 'InvalidInput'
+}
+
+/** A refusal because what the input names does not exist (the operator API answers 404). */
+export class UnknownTarget extends InvalidInput {
+  override name = 'UnknownTarget'
+}
+
+/** A refusal because the state of what the input names conflicts with it (the operator API answers 409). */
+export class StateConflict extends InvalidInput {
+  override name = 'StateConflict'
 }
 
 // Titles are one line; messages may have line breaks and tabs. No other control characters: they would
@@ -51,6 +61,11 @@ export function checkLine (label: string, value: string | undefined, max: number
 /** A message: not blank, at most 5000 characters, line breaks allowed. Returned verbatim. */
 export function checkMessage (label: string, value: string | undefined): string {
   return checkText(label, value, TEXT_LIMITS.message, MESSAGE_FORBIDDEN, 'text without control characters (line breaks and tabs are fine)')
+}
+
+/** A post-mortem: Markdown, not blank, at most 50,000 characters, line breaks and tabs allowed. Returned verbatim. */
+export function checkPostmortem (label: string, value: string | undefined): string {
+  return checkText(label, value, TEXT_LIMITS.postmortem, MESSAGE_FORBIDDEN, 'text without control characters (line breaks and tabs are fine)')
 }
 
 function checkText (label: string, value: string | undefined, max: number, forbidden: RegExp, shape: string): string {

@@ -44,6 +44,23 @@ export function embedFor (kind: string, payload: EventPayload, links: Links, pro
 }
 
 function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
+  if ('postmortem' in payload) {
+    // A message of its own, linking to the post-mortem on the incident's page (its text stays there).
+    const { incident, postmortem } = payload
+    return {
+      title: `Post-mortem: ${incident.title}`,
+      url: links.postmortem ?? links.incident,
+      description: `What happened, and what we are changing: the post-mortem of this incident is published.${links.postmortem === undefined ? '' : ` Read it: ${links.postmortem}`}`,
+      color: COLOURS.resolved,
+      fields: [
+        { name: 'Impact', value: capital(incident.impact), inline: true },
+        { name: 'Started', value: when(incident.startedAt), inline: true },
+        ...(incident.resolvedAt === null ? [] : [{ name: 'Resolved', value: when(incident.resolvedAt), inline: true }])
+      ],
+      footer: { text: `Incident #${incident.id} · post-mortem` },
+      timestamp: postmortem.publishedAt
+    }
+  }
   if ('incident' in payload) {
     const { incident, update } = payload
     const resolved = incident.status === 'resolved'

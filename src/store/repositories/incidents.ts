@@ -5,6 +5,7 @@ import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
+import type { PostmortemRow } from './postmortems.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>
@@ -22,6 +23,8 @@ export interface IncidentWithUpdates extends IncidentRow {
   updates: IncidentUpdateRow[]
   /** In code-unit order of the ids; empty when it names none. */
   components: StoredIncidentComponent[]
+  /** Its post-mortem, when it has one and it was read with it (loadPostmortems); absent otherwise. */
+  postmortem?: PostmortemRow
 }
 
 export interface NewIncident {
