@@ -75,7 +75,11 @@ export const StatuspageIncident = Type.Object({
   ...incidentFields,
   status: StatuspageIncidentStatus,
   impact: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')]),
-  incident_updates: Type.Array(Type.Object({ ...updateFields, status: StatuspageIncidentStatus }, { additionalProperties: false }), { description: 'Newest first.' })
+  incident_updates: Type.Array(Type.Object({ ...updateFields, status: StatuspageIncidentStatus }, { additionalProperties: false }), { description: 'Newest first.' }),
+  postmortem_body: nullable(Type.String({
+    description: 'The post-mortem of a resolved incident, in Markdown exactly as the operator wrote it (render it with raw HTML refused); null while it has none.'
+  })),
+  postmortem_body_last_updated_at: nullable(Type.String({ format: 'date-time', description: 'When the post-mortem was last written; null while it has none.' }))
 }, { additionalProperties: false })
 
 export const StatuspageScheduledMaintenance = Type.Object({
