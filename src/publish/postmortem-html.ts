@@ -68,7 +68,10 @@ export function safeHref (href: string): string | undefined {
   } catch {
     return undefined
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? href : undefined
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  // A relative one with a character reference (`javascript&#58;…`) is a scheme in disguise for whatever decodes it later.
+  if (!/^\s*https?:/i.test(href) && /&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/i.test(href)) return undefined
+  return href
 }
 
 /** The Markdown with container nesting and leading indentation cut to the bounds above: the text stays, only deeper structure flattens. */
