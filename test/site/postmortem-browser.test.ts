@@ -97,14 +97,15 @@ describe('hostile post-mortems in Chromium', { skip: chromiumSkip(), timeout: 30
         await target.hover({ timeout: 2000, force: true }).catch(() => undefined)
       }
       await page.waitForTimeout(100)
-      const found = await page.evaluate(() => {
-        const body = document.querySelector('#postmortem .postmortem-body')!
+      // A string, evaluated in the page (the test's TypeScript has no DOM types).
+      const found = await page.evaluate(`(() => {
+        const body = document.querySelector('#postmortem .postmortem-body')
         const active = [...body.querySelectorAll('script, iframe, object, embed, img, svg, form, input, button, style, link, meta, details, base')].map((element) => element.tagName)
-        const handlers = [...body.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || attribute.name === 'style' || attribute.name === 'srcdoc').map((attribute) => `${element.tagName} ${attribute.name}`))
+        const handlers = [...body.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || attribute.name === 'style' || attribute.name === 'srcdoc').map((attribute) => element.tagName + ' ' + attribute.name))
         const links = [...body.querySelectorAll('a')].map((a) => a.href).filter((href) => !/^https?:$/.test(new URL(href).protocol))
         const wide = document.documentElement.scrollWidth > document.documentElement.clientWidth
-        return { pwned: (window as unknown as { __pwned?: boolean }).__pwned === true, active, handlers, links, wide, text: body.textContent?.length ?? 0 }
-      })
+        return { pwned: window.__pwned === true, active, handlers, links, wide, text: body.textContent.length }
+      })()`) as { pwned: boolean, active: string[], handlers: string[], links: string[], wide: boolean, text: number }
       assert.equal(found.pwned, false, `${name}: a script ran`)
       assert.deepEqual(dialogs, [], `${name}: a dialog opened`)
       assert.deepEqual(found.active, [], `${name}: active elements`)
@@ -114,7 +115,7 @@ describe('hostile post-mortems in Chromium', { skip: chromiumSkip(), timeout: 30
       assert.ok(found.text > 0, `${name}: the text is shown`)
       assert.deepEqual(problems.filter((problem) => !/Content Security Policy/i.test(problem)), [], `${name}: page errors`)
       if (name === 'every attack once') {
-        const links = await page.evaluate(() => [...document.querySelectorAll('#postmortem .postmortem-body a')].map((a) => a.getAttribute('href')))
+        const links = await page.evaluate(`[...document.querySelectorAll('#postmortem .postmortem-body a')].map((a) => a.getAttribute('href'))`)
         assert.deepEqual(links, ['https://example.com/a?b=c', '/status', '#postmortem'], 'the safe links stay, and only they')
         await page.setViewportSize({ width: 1280, height: 900 })
         await section.screenshot({ path: path.join(OUTPUT, 'postmortem-hostile.png') })
