@@ -7,13 +7,18 @@ import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
+import type { LightMyRequestResponse } from 'fastify'
 import { buildOperatorApp } from '../../src/http/operator/app.ts'
+import { InvalidInput, StateConflict, UnknownTarget } from '../../src/incidents/rules.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { remoteOperations } from '../../src/operations/remote.ts'
 import { buildTestApp, databaseBackends, tempDir, type TestApp } from '../helper.ts'
 import { OPERATOR_TOKENS, STATUS_FILE, TOKENS } from '../operator/operator-process.ts'
 import { BIN } from '../cli/run-bin.ts'
+import { OpenApiContract } from '../discovery/openapi-contract.ts'
 
-interface Operator { test: TestApp, clock: ManualClock, call (method: string, pathname: string, body?: unknown): Promise<{ status: number, type: string, json: any }> } // eslint-disable-line @typescript-eslint/no-explicit-any
+interface Kept { method: string, pathname: string, status: number, headers: Headers, text: string }
+interface Operator { test: TestApp, clock: ManualClock, origin: string, kept: Kept[], call (method: string, pathname: string, body?: unknown): Promise<{ status: number, type: string, json: any }> } // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function setup (t: TestContext, env: Record<string, string>): Promise<Operator> {
   const dir = tempDir(t)
@@ -25,9 +30,12 @@ async function setup (t: TestContext, env: Record<string, string>): Promise<Oper
   await operator.listen({ port: 0, host: '127.0.0.1' })
   t.after(() => operator.close())
   const origin = `http://127.0.0.1:${(operator.server.address() as AddressInfo).port}`
+  const kept: Kept[] = []
   return {
     test,
     clock,
+    origin,
+    kept,
     async call (method, pathname, body) {
       const response = await fetch(`${origin}${pathname}`, {
         method,
@@ -35,6 +43,7 @@ async function setup (t: TestContext, env: Record<string, string>): Promise<Oper
         body: body === undefined ? undefined : JSON.stringify(body)
       })
       const text = await response.text()
+      kept.push({ method, pathname, status: response.status, headers: response.headers, text })
       return { status: response.status, type: response.headers.get('content-type') ?? '', json: text === '' ? undefined : JSON.parse(text) }
     }
   }
@@ -51,7 +60,7 @@ async function written (test: TestApp) {
 for (const backend of databaseBackends()) {
   describe(`post-mortems on ${backend.name}`, { skip: backend.skip, timeout: 60_000 }, () => {
     it('are published, replaced (publishedAt kept, updatedAt moved) and withdrawn; refusals are problems that write nothing', async (t) => {
-      const { test, clock, call } = await setup(t, await backend.env())
+      const { test, clock, call, origin, kept } = await setup(t, await backend.env())
       const opened = await call('POST', '/v1/incidents', { title: 'Music stops', impact: 'major', message: 'Looking.', components: ['music'] })
       assert.equal(opened.status, 201)
       const id = opened.json.id as number
@@ -119,9 +128,29 @@ for (const backend of databaseBackends()) {
       const after = (await test.app.inject('/api/v1/health/incidents')).json()
       assert.equal(after.incidents.find((incident: { id: number }) => incident.id === id).postmortem, undefined, 'the memory copy follows a withdrawal')
 
+      // The CLI's --url goes through the remote operations: the same refusals, as the same kinds.
+      const remote = remoteOperations({ url: new URL(origin), token: TOKENS.ci }, 'incident postmortem')
+      await assert.rejects(remote.publishPostmortem(999_999, 'x'), (error: unknown) => error instanceof UnknownTarget && /no incident 999999/.test(error.message))
+      await assert.rejects(remote.publishPostmortem(id, ' '), (error: unknown) => error instanceof InvalidInput && /must not be empty/.test(error.message))
+      const open = await call('POST', '/v1/incidents', { title: 'Other', impact: 'minor', message: 'x' })
+      await assert.rejects(remote.publishPostmortem(open.json.id, 'x'), (error: unknown) => error instanceof StateConflict && /still open/.test(error.message))
+
       // Published again: no second notification.
       assert.equal((await call('PUT', `/v1/incidents/${id}/postmortem`, { markdown: 'Again.' })).status, 200)
       assert.equal((await written(test)).events.filter((e) => e.kind === 'incident.postmortem').length, 1)
+
+      // Every answer above is one the operator OpenAPI document describes.
+      const document = (await call('GET', '/openapi.json')).json
+      const contract = new OpenApiContract(document)
+      const operations = contract.operations()
+      const failures: string[] = []
+      for (const answer of kept.filter((k) => k.pathname.endsWith('/postmortem'))) {
+        const entry = operations.find((o) => o.method === answer.method.toLowerCase() && o.path === '/v1/incidents/{id}/postmortem')
+        assert.ok(entry !== undefined, `${answer.method} is documented`)
+        const response = { statusCode: answer.status, headers: Object.fromEntries(answer.headers), body: answer.text } as unknown as LightMyRequestResponse
+        failures.push(...contract.check(entry, response).map((error) => `${answer.method} ${answer.pathname} → ${answer.status}: ${error}`))
+      }
+      assert.deepEqual(failures, [])
     })
 
     it('the CLI publishes from a file or standard input, and refuses an open incident with exit code 2, writing nothing', async (t) => {

@@ -84,6 +84,10 @@ for (const backend of databaseBackends()) {
         assert.ok(!xml.includes('Timeline'), `${feed}: the link, not the text`)
       }
 
+      const status = (await app.inject('/status')).body
+      assert.ok(status.includes(`<a href="/status/incidents/${id}#postmortem">Read the post-mortem`), 'the status page links it')
+      assert.ok(!status.includes('Timeline'))
+
       const statusMd = (await app.inject('/status.md')).body
       assert.ok(statusMd.includes(`Read the post-mortem: <https://status.example.com/status/incidents/${id}.md>`))
     })
