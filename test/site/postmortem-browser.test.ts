@@ -12,7 +12,7 @@ import { publishPostmortem } from '../../src/incidents/postmortems.ts'
 import { TEXT_LIMITS } from '../../src/incidents/rules.ts'
 import { openIncident, resolveIncident } from '../../src/incidents/writes.ts'
 import { buildTestApp } from '../helper.ts'
-import { chromiumSkip, launchChromium, watchedPage } from './browser.ts'
+import { chromiumSkip, launchChromium, seriousAxeViolations, watchedPage } from './browser.ts'
 
 const OUTPUT = path.join(projectRoot, 'test-output')
 /** What an incident page may weigh with a post-mortem of 50,000 characters: the worst text (every character markup, escaped to 4–5) and the page around it. */
@@ -117,6 +117,7 @@ describe('hostile post-mortems in Chromium', { skip: chromiumSkip(), timeout: 30
       if (name === 'every attack once') {
         const links = await page.evaluate(`[...document.querySelectorAll('#postmortem .postmortem-body a')].map((a) => a.getAttribute('href'))`)
         assert.deepEqual(links, ['https://example.com/a?b=c', '/status', '#postmortem'], 'the safe links stay, and only they')
+        assert.deepEqual(await seriousAxeViolations(page), [], 'axe finds nothing serious on the page')
         await page.setViewportSize({ width: 1280, height: 900 })
         await section.screenshot({ path: path.join(OUTPUT, 'postmortem-hostile.png') })
       }
