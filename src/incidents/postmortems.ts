@@ -5,7 +5,7 @@ import { postmortemEvent } from '../notify/events.ts'
 import { affectedComponents } from './component-status.ts'
 import { StateConflict, UnknownTarget, type IncidentImpact } from './rules.ts'
 import type { Tables } from '../store/tables.ts'
-import { deletePostmortem, findPostmortem, writePostmortem } from '../store/repositories/postmortems.ts'
+import { deletePostmortem, writePostmortem } from '../store/repositories/postmortems.ts'
 import { findIncident, incidentComponents } from '../store/repositories/incidents.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -34,7 +34,7 @@ export async function publishPostmortem (db: Kysely<Tables>, id: number, markdow
 /** Withdraws incident `id`'s post-mortem; refuses an unknown incident or one that has none (UnknownTarget). */
 export async function withdrawPostmortem (db: Kysely<Tables>, id: number): Promise<void> {
   if (await findIncident(db, id) === undefined) throw unknown(id)
-  if (await findPostmortem(db, id) === undefined || !await deletePostmortem(db, id)) throw new UnknownTarget(`incident ${id} has no post-mortem`)
+  if (!await deletePostmortem(db, id)) throw new UnknownTarget(`incident ${id} has no post-mortem`)
 }
 
 function openRefusal (id: number): StateConflict {

@@ -153,6 +153,19 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(failures, [])
     })
 
+    it('six first publications at once: one row, one publishedAt, one notification', async (t) => {
+      const { test, call } = await setup(t, await backend.env())
+      const id = (await call('POST', '/v1/incidents', { title: 'Busy', impact: 'minor', message: 'x' })).json.id as number
+      await call('POST', `/v1/incidents/${id}/resolve`, {})
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => call('PUT', `/v1/incidents/${id}/postmortem`, { markdown: `Version ${n}` })))
+      assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200, 200, 200])
+      assert.equal(new Set(answers.map((answer) => answer.json.postmortem.publishedAt)).size, 1, 'every answer has the one publishedAt')
+      const rows = await written(test)
+      assert.equal(rows.postmortems.length, 1)
+      assert.equal(rows.postmortems[0]!.revision, 6)
+      assert.equal(rows.events.filter((event) => event.kind === 'incident.postmortem').length, 1)
+    })
+
     it('the CLI publishes from a file or standard input, and refuses an open incident with exit code 2, writing nothing', async (t) => {
       const { test, call } = await setup(t, await backend.env())
       const env = { DATA_DIR: test.config.dataDir, DATABASE_URL: test.config.databaseUrl ?? '', STATUS_FILE: test.config.status.file ?? '' }
