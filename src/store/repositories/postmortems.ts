@@ -49,10 +49,6 @@ export async function deletePostmortem (db: Kysely<Tables>, incidentId: number):
   return result.numDeletedRows > 0n
 }
 
-export async function findPostmortem (db: Kysely<Tables>, incidentId: number): Promise<PostmortemRow | undefined> {
-  return db.selectFrom('incident_postmortems').selectAll().where('incident_id', '=', incidentId).executeTakeFirst()
-}
-
 /** The post-mortems of every incident resolved at or after `resolvedSince` (only `onlyId`'s, when given), by incident id. */
 export async function loadPostmortems (db: Kysely<Tables>, resolvedSince: string, onlyId?: number): Promise<Map<number, PostmortemRow>> {
   const rows = await db.selectFrom('incident_postmortems as p')
