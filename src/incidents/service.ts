@@ -16,6 +16,8 @@ import {
   RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, recentWindowSize, type IncidentsData, type MaintenanceState
 } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { incidentIn, type IncidentTexts } from './texts.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
@@ -45,8 +47,13 @@ export interface IncidentsService {
    * object until the rows change or the clock crosses a boundary, so pages built from it are built again only then.
    */
   listed (): { readonly rows: readonly IncidentWithUpdates[], readonly open: number }
-  /** One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise. */
-  incident (id: number): Incident | undefined
+  /**
+   * One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise.
+   * In `lang`, the title and first message a template gave in that language stand for the English.
+   */
+  incident (id: number, lang?: PageLanguage): Incident | undefined
+  /** The incidents opened from a template with texts in other languages, by id (the same map until the rows change). */
+  texts (): ReadonlyMap<number, IncidentTexts>
   /** A listed incident's post-mortem (its Markdown and times), from memory; undefined when it has none or is not listed. */
   postmortem (id: number): PostmortemRow | undefined
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
@@ -91,7 +98,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     return view
   }
   const serialized = () => current().body
-  const bodies = new WeakMap<IncidentWithUpdates, Incident>()
+  let texts: { data: IncidentsData | undefined, byId: ReadonlyMap<number, IncidentTexts> } | undefined
 
   let stamp: string | undefined
   let lastFullRead = 0
@@ -178,13 +185,15 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     next: () => current().next,
     listed: () => current().listed,
     page: (before, limit) => incidentsPage(data ?? { incidents: [], maintenances: [] }, current().listed, clock.now(), before, limit),
-    incident (id) {
+    incident (id, lang = 'en') {
       const row = current().listed.rows.find((candidate) => candidate.id === id)
-      if (row === undefined) return undefined
-      // The same object while the row is the same: pages rendered from it are kept by it.
-      let body = bodies.get(row)
-      if (body === undefined) bodies.set(row, body = incidentBody(row))
-      return body
+      return row === undefined ? undefined : incidentIn(incidentBody(row), row.texts, lang)
+    },
+    texts () {
+      if (texts === undefined || texts.data !== data) {
+        texts = { data, byId: new Map((data?.incidents ?? []).flatMap((row) => row.texts === undefined ? [] : [[row.id, row.texts] as const])) }
+      }
+      return texts.byId
     },
     postmortem (id) {
       return current().listed.rows.find((candidate) => candidate.id === id)?.postmortem

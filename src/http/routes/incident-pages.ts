@@ -67,7 +67,7 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
       // `/status/incidents/7.md`: the same incident as Markdown, with its post-mortem's text as written.
       const markdown = request.params.id.endsWith('.md')
       const id = idOf(markdown ? request.params.id.slice(0, -3) : request.params.id)
-      const incident = incidents.incident(id)
+      const incident = incidents.incident(id, lang)
       if (incident === undefined) throw problems.notFound()
       const row = incidents.postmortem(id)
       if (markdown) {
