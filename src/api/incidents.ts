@@ -35,6 +35,14 @@ export const Maintenance = Type.Object({
 }, { additionalProperties: false })
 export type Maintenance = Static<typeof Maintenance>
 
+/** A resolved incident's post-mortem, as lists carry it: when, and where to read it (the text is on that page only). */
+export const IncidentPostmortem = Type.Object({
+  publishedAt: Type.String({ format: 'date-time', description: 'When it was first published; replacing the text keeps this.' }),
+  updatedAt: Type.String({ format: 'date-time', description: 'When its text was last written.' }),
+  url: Type.String({ format: 'uri-reference', description: 'Its section of the incident\'s page, relative to this service (`/status/incidents/7#postmortem`); the Markdown is at the page\'s address with `.md`.' })
+}, { additionalProperties: false, description: 'The post-mortem of a resolved incident; absent while it has none.' })
+export type IncidentPostmortem = Static<typeof IncidentPostmortem>
+
 export const Incident = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -47,7 +55,8 @@ export const Incident = Type.Object({
     at: Type.String({ format: 'date-time' }),
     status: IncidentStatus,
     message: Type.String()
-  }, { additionalProperties: false }), { description: 'Newest first.' })
+  }, { additionalProperties: false }), { description: 'Newest first.' }),
+  postmortem: Type.Optional(IncidentPostmortem)
 }, { additionalProperties: false })
 export type Incident = Static<typeof Incident>
 
@@ -80,7 +89,8 @@ export const IncidentsBody = Type.Object({
       updates: [
         { at: '2026-11-20T14:51:00.000Z', status: 'resolved', message: 'All shards are connected again.' },
         { at: '2026-11-20T14:02:00.000Z', status: 'investigating', message: 'We are looking into missing replies.' }
-      ]
+      ],
+      postmortem: { publishedAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z', url: '/status/incidents/7#postmortem' }
     }],
     totals: { open: 0, resolved: 1 }
   }]

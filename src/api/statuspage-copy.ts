@@ -75,7 +75,11 @@ export const StatuspageIncident = Type.Object({
   ...incidentFields,
   status: StatuspageIncidentStatus,
   impact: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')]),
-  incident_updates: Type.Array(Type.Object({ ...updateFields, status: StatuspageIncidentStatus }, { additionalProperties: false }), { description: 'Newest first.' })
+  incident_updates: Type.Array(Type.Object({ ...updateFields, status: StatuspageIncidentStatus }, { additionalProperties: false }), { description: 'Newest first.' }),
+  postmortem_body: nullable(Type.String({
+    description: 'The post-mortem of a resolved incident, in Markdown exactly as the operator wrote it (render it with raw HTML refused); null while it has none.'
+  })),
+  postmortem_body_last_updated_at: nullable(Type.String({ format: 'date-time', description: 'When the post-mortem was last written; null while it has none.' }))
 }, { additionalProperties: false })
 
 export const StatuspageScheduledMaintenance = Type.Object({
@@ -112,7 +116,9 @@ const INCIDENT = {
   incident_updates: [
     { id: '12', status: 'identified', body: 'A bad deploy; rolling back.', incident_id: '7', created_at: '2026-11-21T11:52:00.000Z', updated_at: '2026-11-21T11:52:00.000Z', display_at: '2026-11-21T11:52:00.000Z', affected_components: null },
     { id: '11', status: 'investigating', body: 'We are looking into missing replies.', incident_id: '7', created_at: '2026-11-21T11:40:00.000Z', updated_at: '2026-11-21T11:40:00.000Z', display_at: '2026-11-21T11:40:00.000Z', affected_components: null }
-  ]
+  ],
+  postmortem_body: null,
+  postmortem_body_last_updated_at: null
 }
 const MAINTENANCE = {
   id: 'maintenance-3', name: 'Database upgrade', status: 'scheduled', impact: 'maintenance', created_at: '2026-11-20T09:00:00.000Z',

@@ -1,9 +1,11 @@
-// `status-api incident open|update|resolve|list`: operators say what went wrong, as it develops — on the database,
+// `status-api incident open|update|resolve|postmortem|list`: operators say what went wrong, as it develops — on the database,
 // or on a remote instance's operator API (--url), through the same operations (src/operations/).
 import type { Config } from '../config/index.ts'
 import { COMPONENT_OUTAGES, TEXT_RULES_HELP, checkId } from '../incidents/rules.ts'
 import { RESOLVED_DAYS } from '../incidents/view.ts'
-import { commandWithActions } from './command.ts'
+import { readFile } from 'node:fs/promises'
+import { buffer } from 'node:stream/consumers'
+import { UsageError, commandWithActions } from './command.ts'
 import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'
 import { REMOTE_HELP, REMOTE_OPTIONS } from './remote-options.ts'
@@ -21,6 +23,11 @@ const usage = `status-api incident <action> [options]
       given replace the ones the incident affects; without --component they stay as they are.
   resolve ID [--message TEXT]
       Resolves an open incident with a last update ("This incident has been resolved." by default).
+  postmortem ID --file FILE|-
+      Publishes the post-mortem of a resolved incident: Markdown from FILE (- reads standard input),
+      at most 50,000 characters. Again: replaces the text; it keeps when it was first published.
+  postmortem ID --delete
+      Withdraws the incident's post-mortem.
   list
       Open incidents, then those resolved in the last ${RESOLVED_DAYS} days, newest first, with the
       components each affects and who wrote the latest update (BY: the operator token's name).
@@ -37,7 +44,7 @@ ${REMOTE_HELP}`
 export const incidentCommand = commandWithActions({
   name: 'incident',
   usage,
-  actions: { open, update, resolve, list }
+  actions: { open, update, resolve, postmortem, list }
 })
 
 async function open (args: string[], config: Config): Promise<number> {
@@ -74,6 +81,44 @@ async function resolve (args: string[], config: Config): Promise<number> {
   await asUsage(command, () => operations.resolveIncident(id, options.message))
   console.log(`incident ${id} resolved`)
   return 0
+}
+
+async function postmortem (args: string[], config: Config): Promise<number> {
+  const command = 'incident postmortem'
+  // --delete takes no value: taken out before the strict parse of the string options.
+  const withdrawing = args.includes('--delete')
+  const { options, positionals } = parseCommandLine(command, args.filter((arg) => arg !== '--delete'), ['file', ...REMOTE_OPTIONS], ['incident id'])
+  const id = await asUsage(command, () => checkId('incident', positionals[0]))
+  if (withdrawing && options.file !== undefined) throw new UsageError(`${command}: give --file or --delete, not both`)
+  const operations = operationsFor(command, options, config)
+  if (withdrawing) {
+    await asUsage(command, () => operations.withdrawPostmortem(id))
+    console.log(`incident ${id}: post-mortem withdrawn`)
+    return 0
+  }
+  if (options.file === undefined) throw new UsageError(`${command}: --file is required (a Markdown file, or - for standard input); --delete withdraws it`)
+  const markdown = await readMarkdown(command, options.file)
+  const shown = await asUsage(command, () => operations.publishPostmortem(id, markdown))
+  const published = shown.postmortem
+  console.log(published === undefined || published.publishedAt === published.updatedAt
+    ? `incident ${id}: post-mortem published`
+    : `incident ${id}: post-mortem replaced (first published ${published.publishedAt})`)
+  return 0
+}
+
+/** The file's text, or standard input's for `-`; an unreadable file or text that is not UTF-8 is a usage error. */
+async function readMarkdown (command: string, file: string): Promise<string> {
+  let bytes: Buffer
+  try {
+    bytes = file === '-' ? await buffer(process.stdin) : await readFile(file)
+  } catch (error) {
+    throw new UsageError(`${command}: cannot read ${file === '-' ? 'standard input' : file} (${(error as { code?: string }).code ?? (error as Error).message})`)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new UsageError(`${command}: ${file === '-' ? 'standard input' : file} is not UTF-8 text`)
+  }
 }
 
 async function list (args: string[], config: Config): Promise<number> {

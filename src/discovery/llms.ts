@@ -58,7 +58,8 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
   lines.push(
     '## Markdown',
     '',
-    link('Status (Markdown)', '/status.md', 'the status page as Markdown: overall status, incidents, components, uptime, Discord.'),
+    link('Status (Markdown)', '/status.md', 'the status page as Markdown: overall status, incidents, components, uptime, Discord. ' +
+      'Each incident\'s page has a Markdown twin at its address plus `.md` (`/status/incidents/{id}.md`): every update, and its post-mortem when one is published.'),
     link('Status (Markdown, German)', `${germanPrefix}/status.md`, 'the same in German.'),
     link('Full documentation', LLMS_FULL_PATH, 'every documentation page, English and German, as Markdown in one file.'),
     ...(options.markdownDocs ?? []).map((doc) => link(doc.title, doc.markdownUrl, `the ${doc.locale === 'en' ? 'English' : 'German'} page ${doc.url} as Markdown.`)),

@@ -65,7 +65,8 @@ export function shownNow (status: StatusService, rows: IncidentsData | undefined
   const windows: Record<string, string> = {}
   for (const incident of rows?.incidents ?? []) {
     incidents[incident.id] = JSON.stringify([incident.status, incident.impact, incident.title, incident.resolved_at, incident.updated_at,
-      incident.updates.length, incident.components.map((component) => [component.id, component.status])])
+      incident.updates.length, incident.components.map((component) => [component.id, component.status]),
+      ...(incident.postmortem === undefined ? [] : [incident.postmortem.updated_at, incident.postmortem.revision])])
   }
   for (const row of rows?.maintenances ?? []) {
     windows[row.id] = JSON.stringify([maintenanceState(row, now), row.title, row.message, row.starts_at, row.ends_at, row.ended_at, row.components])

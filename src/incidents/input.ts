@@ -32,11 +32,13 @@ export interface InputLabels {
   remind?: string
   /** The template an incident opens from; named so when omitted. */
   template?: string
+  /** A post-mortem's text; `markdown` when omitted. */
+  markdown?: string
 }
 
 export const CLI_LABELS: InputLabels = {
   title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to',
-  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', template: '--template'
+  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', template: '--template', markdown: '--file'
 }
 export const API_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to',

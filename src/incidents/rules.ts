@@ -20,9 +20,19 @@ export const COMPONENT_OUTAGES: readonly ComponentOutage[] = ['degraded_performa
 const MAX_ID = 2_147_483_647
 
 import { InvalidInput, printable } from '../lib/invalid-input.ts'
-import { TEXT_LIMITS, checkLine, checkMessage, checkTitle } from '../lib/text-rules.ts'
+import { TEXT_LIMITS, checkLine, checkMessage, checkPostmortem, checkTitle } from '../lib/text-rules.ts'
 
-export { InvalidInput, printable, TEXT_LIMITS, checkLine, checkMessage, checkTitle }
+export { InvalidInput, printable, TEXT_LIMITS, checkLine, checkMessage, checkPostmortem, checkTitle }
+
+/** A refusal because what the input names does not exist (the operator API answers 404). */
+export class UnknownTarget extends InvalidInput {
+  override name = 'UnknownTarget'
+}
+
+/** A refusal because the state of what the input names conflicts with it (the operator API answers 409). */
+export class StateConflict extends InvalidInput {
+  override name = 'StateConflict'
+}
 
 export function checkStatus (label: string, value: string | undefined): IncidentStatus {
   return oneOf(label, value, INCIDENT_STATUSES)

@@ -11,6 +11,7 @@ import type { Database } from '../store/database.ts'
 import { incidentsChangeStamp, loadIncidents, type IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
 import { loadSeries } from '../store/repositories/maintenance-series.ts'
+import { loadPostmortems, postmortemsChangeStamp, withPostmortems, type PostmortemRow } from '../store/repositories/postmortems.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import {
   RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, recentWindowSize, type IncidentsData, type MaintenanceState
@@ -55,6 +56,8 @@ export interface IncidentsService {
   incident (id: number, lang?: PageLanguage): Incident | undefined
   /** The incidents opened from a template with texts in other languages, by id (the same map until the rows change). */
   texts (): ReadonlyMap<number, IncidentTexts>
+  /** A listed incident's post-mortem (its Markdown and times), from memory; undefined when it has none or is not listed. */
+  postmortem (id: number): PostmortemRow | undefined
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
   maintenance (id: number): { row: MaintenanceWithComponents, state: MaintenanceState } | undefined
   /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
@@ -108,50 +111,63 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
   const highestUpdate = (incidents: IncidentsData['incidents']) =>
     incidents.reduce((highest, incident) => Math.max(highest, ...incident.updates.map((update) => update.id)), lastUpdateId)
 
+  /** Every post-mortem of the incidents held, by incident id, and the stamp they were read at. */
+  let postmortems = new Map<number, PostmortemRow>()
+  let postmortemStamp: string | undefined
+
   const refresh = singleFlight(async () => {
     const now = clock.now()
     const { db } = database // one connection for the stamp and the rows (the database may reopen meanwhile)
-    const latest = await incidentsChangeStamp(db)
+    const [latest, latestPostmortems] = await Promise.all([incidentsChangeStamp(db), postmortemsChangeStamp(db)])
     const fresh = now - lastFullRead < FULL_READ_MS && now >= lastFullRead
-    if (data !== undefined && latest === stamp && fresh) return
+    if (data !== undefined && latest === stamp && latestPostmortems === postmortemStamp && fresh) return
     // Everything a body could show from now until the next refresh: filtering by the clock happens per request.
     const resolvedSince = new Date(now - RESOLVED_DAYS * 86_400_000).toISOString()
     if (data !== undefined && fresh) {
       // By change: the incidents written since (a margin of ids covers writers that committed out of id order), and
-      // the windows (few, and ending one adds no row).
-      const [changed, maintenances, series] = await Promise.all([
-        loadIncidents(db, resolvedSince, undefined, Math.max(0, lastUpdateId - CONCURRENT_WRITES_MARGIN)),
+      // the windows (few, and ending one adds no row); the post-mortems (few) when theirs moved.
+      const incidentsMoved = latest !== stamp
+      const [changed, maintenances, series, pm] = await Promise.all([
+        incidentsMoved ? loadIncidents(db, resolvedSince, undefined, Math.max(0, lastUpdateId - CONCURRENT_WRITES_MARGIN)) : Promise.resolve([]),
         loadMaintenances(db, resolvedSince),
-        loadSeries(db)
+        loadSeries(db),
+        latestPostmortems !== postmortemStamp ? loadPostmortems(db, resolvedSince) : Promise.resolve(postmortems)
       ])
       stamp = latest
+      postmortemStamp = latestPostmortems
+      postmortems = pm
       const byId = new Map(data.incidents.map((incident) => [incident.id, incident]))
       let incidentsChanged = false
-      for (const incident of changed) {
+      for (const incident of withPostmortems(changed, postmortems)) {
         if (!isDeepStrictEqual(byId.get(incident.id), incident)) { byId.set(incident.id, incident); incidentsChanged = true }
       }
       lastUpdateId = highestUpdate(changed)
+      const merged = withPostmortems([...byId.values()], postmortems)
+      if (merged.some((incident) => byId.get(incident.id) !== incident)) incidentsChanged = true
       const maintenancesChanged = !isDeepStrictEqual(maintenances, data.maintenances) || !isDeepStrictEqual(series, data.series)
       if (incidentsChanged || maintenancesChanged) {
         data = {
-          incidents: incidentsChanged ? [...byId.values()] : data.incidents,
+          incidents: incidentsChanged ? merged : data.incidents,
           maintenances: maintenancesChanged ? maintenances : data.maintenances,
           series: maintenancesChanged ? series : data.series
         }
       }
       return
     }
-    const [incidents, maintenances, series] = await Promise.all([
+    const [incidents, maintenances, series, pm] = await Promise.all([
       loadIncidents(db, resolvedSince),
       // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed, their pages stay.
       loadMaintenances(db, resolvedSince),
-      loadSeries(db)
+      loadSeries(db),
+      loadPostmortems(db, resolvedSince)
     ])
     stamp = latest // read before the rows: a write in between moves the stamp again, and the next refresh reads it
+    postmortemStamp = latestPostmortems
+    postmortems = pm
     lastFullRead = now
     fullReads++
     lastUpdateId = highestUpdate(incidents)
-    const next = { incidents, maintenances, series }
+    const next = { incidents: withPostmortems(incidents, postmortems), maintenances, series }
     // Unchanged rows keep their identity, so nothing built from them is built again every refresh.
     if (!isDeepStrictEqual(next, data)) data = next
   })
@@ -186,6 +202,9 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
         texts = { data, byId: new Map((data?.incidents ?? []).flatMap((row) => row.texts === undefined ? [] : [[row.id, row.texts] as const])) }
       }
       return texts.byId
+    },
+    postmortem (id) {
+      return current().listed.rows.find((candidate) => candidate.id === id)?.postmortem
     },
     maintenance (id) {
       const row = data?.maintenances.find((candidate) => candidate.id === id)

@@ -7,6 +7,7 @@ import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
 import { newestFirstBy, storedTime } from '../lib/stored-time.ts'
 import { affectedComponents } from './component-status.ts'
 import { OPEN_SHOWN } from '../view/status-view.js'
+import { postmortemHref } from '../view/status-links.js'
 import type { IncidentImpact, IncidentStatus } from './rules.ts'
 
 const DAY_MS = 86_400_000
@@ -153,6 +154,9 @@ export function incidentBody (row: IncidentWithUpdates): Incident {
     startedAt: row.started_at,
     resolvedAt: row.resolved_at,
     components: affectedComponents(row.impact as IncidentImpact, row.components),
-    updates: row.updates.map((update) => ({ at: update.created_at, status: update.status as IncidentStatus, message: update.message }))
+    updates: row.updates.map((update) => ({ at: update.created_at, status: update.status as IncidentStatus, message: update.message })),
+    ...(row.postmortem === undefined ? {} : {
+      postmortem: { publishedAt: row.postmortem.published_at, updatedAt: row.postmortem.updated_at, url: postmortemHref({}, row.id) }
+    })
   }
 }

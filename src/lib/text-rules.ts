@@ -3,7 +3,7 @@
 import { InvalidInput } from './invalid-input.ts'
 
 /** Maximum lengths in characters (Unicode code points). */
-export const TEXT_LIMITS = { title: 200, message: 5000 } as const
+export const TEXT_LIMITS = { title: 200, message: 5000, postmortem: 50_000 } as const
 
 // Titles are one line; messages may have line breaks and tabs. No other control characters: they would
 // reach terminals and pages unseen, and PostgreSQL refuses NUL in text.
@@ -29,6 +29,11 @@ export function checkLine (label: string, value: string | undefined, max: number
 /** A message: not blank, at most 5000 characters, line breaks allowed. Returned verbatim. */
 export function checkMessage (label: string, value: string | undefined): string {
   return checkText(label, value, TEXT_LIMITS.message, MESSAGE_FORBIDDEN, 'text without control characters (line breaks and tabs are fine)')
+}
+
+/** A post-mortem: Markdown, not blank, at most 50,000 characters, line breaks and tabs allowed. Returned verbatim. */
+export function checkPostmortem (label: string, value: string | undefined): string {
+  return checkText(label, value, TEXT_LIMITS.postmortem, MESSAGE_FORBIDDEN, 'text without control characters (line breaks and tabs are fine)')
 }
 
 function checkText (label: string, value: string | undefined, max: number, forbidden: RegExp, shape: string): string {

@@ -110,7 +110,7 @@ export const tools: ToolDefinition[] = [
     name: 'get_incidents',
     title: 'Incidents and maintenance',
     description: 'The active maintenance window, upcoming maintenance, active incidents and those resolved in the last 90 ' +
-      'days, each with all its updates, newest first.',
+      'days, each with all its updates, newest first, and when a resolved one has a post-mortem, where to read it.',
     input: {},
     output: IncidentsBody,
     async run (api) {
@@ -119,8 +119,12 @@ export const tools: ToolDefinition[] = [
       const resolved = body.incidents.filter((incident) => incident.resolvedAt !== null)
       const describe = (incident: IncidentsBody['incidents'][number]) => {
         const latest = incident.updates[0]
+        // The post-mortem's text is on the incident's page; its Markdown twin is what an agent reads.
+        const postmortem = incident.postmortem === undefined ? '' :
+          ` Post-mortem published ${incident.postmortem.publishedAt}${incident.postmortem.updatedAt === incident.postmortem.publishedAt ? '' : ` (updated ${incident.postmortem.updatedAt})`}: ` +
+          new URL(`${incident.postmortem.url.split('#')[0]}.md`, api.baseUrl).href
         return `- "${incident.title}" (${incident.impact} impact, ${incident.status}, started ${incident.startedAt}` +
-          `${incident.resolvedAt === null ? '' : `, resolved ${incident.resolvedAt}`})${latest === undefined ? '' : `: ${latest.message}`}`
+          `${incident.resolvedAt === null ? '' : `, resolved ${incident.resolvedAt}`})${latest === undefined ? '' : `: ${latest.message}`}${postmortem}`
       }
       const lines = [
         body.maintenance === null ? 'No maintenance window is active.' : `Maintenance active: "${body.maintenance.title}" until ${body.maintenance.endsAt}: ${body.maintenance.message}`,

@@ -43,6 +43,9 @@ function wordsIn (tag: PageLanguage) {
   return {
     ...words,
     incidentFooter: (id: number) => m(words.incidentFooter, { id }),
+    postmortemTitle: (title: string) => m(words.postmortemTitle, { title }),
+    postmortemDescription: (url: string) => m(words.postmortemDescription, { url }),
+    postmortemFooter: (id: number) => m(words.postmortemFooter, { id }),
     maintenanceTitle: (title: string) => m(words.maintenanceTitle, { title }),
     maintenanceFooter: (id: number) => m(words.maintenanceFooter, { id }),
     startsIn: (when: string) => m(words.startsIn, { when }),
@@ -82,12 +85,30 @@ export function embedFor (kind: string, payload: EventPayload, links: Links, pro
 }
 
 /** An incident's title and the update's message in `language`, where the template it was opened from gave them. */
-function incidentWords (payload: Extract<EventPayload, { incident: unknown }>, language: PageLanguage): { title: string, message: string } {
+function incidentWords (payload: Extract<EventPayload, { update: unknown }>, language: PageLanguage): { title: string, message: string } {
   const text = language === 'en' ? undefined : payload.texts?.[language]
   return { title: text?.title ?? payload.incident.title, message: text?.message ?? payload.update.message }
 }
 
 function eventEmbed (kind: string, payload: EventPayload, links: Links, words: EmbedWords, language: PageLanguage): Embed {
+  if ('postmortem' in payload) {
+    // A message of its own, linking to the post-mortem on the incident's page (its text stays there).
+    const { incident, postmortem } = payload
+    const url = links.postmortem ?? links.incident ?? links.status
+    return {
+      title: words.postmortemTitle(incident.title),
+      url,
+      description: words.postmortemDescription(url),
+      color: COLOURS.resolved,
+      fields: [
+        { name: words.impact, value: words.impactOf(incident.impact), inline: true },
+        { name: words.started, value: when(incident.startedAt), inline: true },
+        ...(incident.resolvedAt === null ? [] : [{ name: words.resolved, value: when(incident.resolvedAt), inline: true }])
+      ],
+      footer: { text: words.postmortemFooter(incident.id) },
+      timestamp: postmortem.publishedAt
+    }
+  }
   if ('incident' in payload) {
     const { incident, update } = payload
     const resolved = incident.status === 'resolved'
@@ -148,6 +169,10 @@ export interface WebhookText {
 
 export function webhookText (kind: string, payload: EventPayload, language: PageLanguage): WebhookText {
   const words = embedWords(language)
+  if ('postmortem' in payload) {
+    const { incident } = payload
+    return { language, title: words.postmortemTitle(incident.title), summary: words.field(words.impact, words.impactOf(incident.impact)) }
+  }
   if ('incident' in payload) {
     const { incident } = payload
     return { language, title: incidentWords(payload, language).title, summary: `${words.field(words.status, words.incidentStatus(incident.status))} · ${words.field(words.impact, words.impactOf(incident.impact))}` }

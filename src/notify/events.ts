@@ -4,7 +4,7 @@ import type { NewEvent } from '../store/repositories/notifications.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 export type EventKind =
-  | 'incident.opened' | 'incident.updated' | 'incident.resolved'
+  | 'incident.opened' | 'incident.updated' | 'incident.resolved' | 'incident.postmortem'
   | 'maintenance.scheduled' | 'maintenance.reminder' | 'maintenance.started' | 'maintenance.ended'
   | 'status.changed'
   | 'edge.purge'
@@ -21,6 +21,12 @@ export interface IncidentData {
    * /api/v1/health/incidents. Absent only in events written before incidents named components.
    */
   components?: Array<{ id: string, status: string }>
+}
+
+/** A post-mortem as published: when (its text is on the incident's page, linked as `links.postmortem`). */
+export interface PostmortemData {
+  publishedAt: string
+  updatedAt: string
 }
 
 export interface MaintenanceData {
@@ -66,6 +72,7 @@ export type EventPayload =
    * the words a person reads in theirs; never sent as data itself (signed webhooks carry the English, and `text`).
    */
   | { incident: IncidentData, update: { status: string, message: string, at: string }, texts?: IncidentTexts }
+  | { incident: IncidentData, postmortem: PostmortemData }
   | { maintenance: MaintenanceData }
   | { status: StatusData }
   | { test: true, message: string }
@@ -96,6 +103,17 @@ export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'i
   update: { status: string, message: string, at: string }, texts?: IncidentTexts): NewEvent {
   const payload = texts === undefined ? { incident, update } : { incident, update, texts }
   return { kind, subject: incidentSubject(incident.id), payload: payload satisfies EventPayload, at: update.at }
+}
+
+/**
+ * A post-mortem's publication: its own subject (`incident:{id}:postmortem`), so Discord shows it as a new message
+ * rather than editing the incident's, and keyed, so an incident announces one post-mortem, however often it is replaced.
+ */
+export function postmortemEvent (incident: IncidentData, postmortem: PostmortemData, by?: string): NewEvent {
+  const subject = `${incidentSubject(incident.id)}:postmortem`
+  return {
+    kind: 'incident.postmortem', subject, dedupeKey: subject, payload: { incident, postmortem } satisfies EventPayload, at: postmortem.publishedAt, ...(by === undefined ? {} : { by })
+  }
 }
 
 /**

@@ -11,12 +11,14 @@ import { createSeries, endSeries, seriesView } from '../incidents/series.ts'
 import { findSeries, loadSeries } from '../store/repositories/maintenance-series.ts'
 import { inTransaction } from '../store/transaction.ts'
 import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance, updateIncident } from '../incidents/writes.ts'
-import { InvalidInput, printable } from '../incidents/rules.ts'
+import { InvalidInput, UnknownTarget, checkPostmortem, printable } from '../incidents/rules.ts'
 import type { Clock } from '../lib/clock.ts'
 import { retryWhileBusy } from '../store/busy-retry.ts'
 import type { Database } from '../store/database.ts'
 import { deleteBotHeartbeats } from '../store/repositories/bot-heartbeats.ts'
 import { loadIncidents } from '../store/repositories/incidents.ts'
+import { loadPostmortems, withPostmortems } from '../store/repositories/postmortems.ts'
+import { publishPostmortem, withdrawPostmortem } from '../incidents/postmortems.ts'
 import { findMaintenance, loadMaintenances } from '../store/repositories/maintenances.ts'
 import type { Tables } from '../store/tables.ts'
 import { checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from './manual-components.ts'
@@ -51,7 +53,8 @@ export function openStore (database: Database, declaration: StatusDeclaration, c
 
 /** Incident `id` as the operations answer with it, or undefined when there is none (listed for 90 days after it resolved). */
 export async function loadOperatorIncident (db: Kysely<Tables>, id: number, now: number): Promise<OperatorIncident | undefined> {
-  const [row] = await loadIncidents(db, listedSince(now), id)
+  const [incidents, postmortems] = await Promise.all([loadIncidents(db, listedSince(now), id), loadPostmortems(db, listedSince(now), id)])
+  const [row] = withPostmortems(incidents, postmortems)
   return row === undefined ? undefined : operatorIncident(row)
 }
 
@@ -67,6 +70,12 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
   const write = <T>(operation: () => Promise<T>) => retryWhileBusy(operation, store.busyWaitMs)
   const withBy = <T extends object>(input: T): T => by === undefined ? input : { ...input, by }
   const incident = async (database: Database, id: number) => (await loadOperatorIncident(database.db, id, clock.now()))!
+  // A post-mortem's incident may have resolved more than 90 days ago: it is written, but no longer listed.
+  const shownIncident = async (database: Database, id: number) => {
+    const found = await loadOperatorIncident(database.db, id, clock.now())
+    if (found === undefined) throw new UnknownTarget(`incident ${id} resolved more than 90 days ago and is no longer listed`)
+    return found
+  }
   const maintenance = async (database: Database, id: number, now: number) => operatorMaintenance((await findMaintenance(database.db, id))!, now)
 
   return {
@@ -94,9 +103,29 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
       })
     },
 
+    async publishPostmortem (id, markdown) {
+      const checked = checkPostmortem(labels.markdown ?? 'markdown', markdown)
+      return store.withDatabase('existing', async (database) => {
+        await write(() => publishPostmortem(database.db, id, checked, clock.now(), by))
+        return shownIncident(database, id)
+      })
+    },
+
+    async withdrawPostmortem (id) {
+      return store.withDatabase('existing', async (database) => {
+        await write(() => withdrawPostmortem(database.db, id))
+        return shownIncident(database, id)
+      })
+    },
+
     async listIncidents (state) {
       const now = clock.now()
-      return listedIncidents(await store.withDatabase('existing', (database) => loadIncidents(database.db, listedSince(now))), now, state)
+      const since = listedSince(now)
+      const rows = await store.withDatabase('existing', async (database) => {
+        const [incidents, postmortems] = await Promise.all([loadIncidents(database.db, since), loadPostmortems(database.db, since)])
+        return withPostmortems(incidents, postmortems)
+      })
+      return listedIncidents(rows, now, state)
     },
 
     async scheduleMaintenance (input) {

@@ -19,6 +19,13 @@ export interface Operations {
   updateIncident (id: number, input: Omit<TypedIncident, 'title' | 'impact'>): Promise<OperatorIncident>
   /** Resolves an open incident with a last update (the default message when none is given). */
   resolveIncident (id: number, message: string | undefined): Promise<OperatorIncident>
+  /**
+   * Publishes or replaces a resolved incident's post-mortem (Markdown); replacing keeps when it was published. An
+   * unknown incident is refused as UnknownTarget, an open one as StateConflict.
+   */
+  publishPostmortem (id: number, markdown: string | undefined): Promise<OperatorIncident>
+  /** Withdraws an incident's post-mortem; UnknownTarget when there is none. */
+  withdrawPostmortem (id: number): Promise<OperatorIncident>
   /** Open incidents, then (all) those resolved in the last 90 days; newest first within each. */
   listIncidents (state: 'open' | 'all'): Promise<OperatorIncident[]>
   /**

@@ -2,7 +2,7 @@
 // The input goes as typed and the server checks it: its refusal (400) comes back as an InvalidInput with the problem's
 // detail; every other failure is one line naming its cause: unreachable, 401, 403, another status.
 import { randomUUID } from 'node:crypto'
-import { InvalidInput } from '../incidents/rules.ts'
+import { InvalidInput, StateConflict, UnknownTarget } from '../incidents/rules.ts'
 import type { OperatorIncident, OperatorMaintenance, OperatorSeries } from './answers.ts'
 import type { Operations } from './operations.ts'
 
@@ -21,6 +21,8 @@ export function remoteOperations (remote: Remote, command: string): Operations {
     openIncident: (input) => call('POST', '/v1/incidents', input),
     updateIncident: (id, input) => call('POST', `/v1/incidents/${id}/updates`, input),
     resolveIncident: (id, message) => call('POST', `/v1/incidents/${id}/resolve`, message === undefined ? {} : { message }),
+    publishPostmortem: (id, markdown) => call('PUT', `/v1/incidents/${id}/postmortem`, { markdown }),
+    withdrawPostmortem: (id) => call('DELETE', `/v1/incidents/${id}/postmortem`),
     listIncidents: async (state) => (await call<{ incidents: OperatorIncident[] }>('GET', `/v1/incidents?state=${state}`)).incidents,
     scheduleMaintenance: (input) => call('POST', '/v1/maintenance', input),
     endMaintenance: (id) => call('POST', `/v1/maintenance/${id}/end`, {}),
@@ -66,8 +68,11 @@ async function callOperator<T> (command: string, remote: Remote, method: Method,
   const detail = typeof (answer as { detail?: unknown } | undefined)?.detail === 'string' ? (answer as { detail: string }).detail : `HTTP ${response.status}`
   switch (response.status) {
     case 400: throw new InvalidInput(detail)
+    case 404: throw new UnknownTarget(detail)
     case 401: throw new Error(`${command}: the token was refused (401); check --token or STATUS_API_TOKEN`)
     case 403: throw new Error(`${command}: the token may not do this (403): ${detail}`)
+    case 409: if ((answer as { code?: unknown } | undefined)?.code === 'state_conflict') throw new StateConflict(detail)
+      throw new Error(`${command}: ${remote.url.origin} answered 409: ${detail}`)
     default: throw new Error(`${command}: ${remote.url.origin} answered ${response.status}: ${detail}`)
   }
 }

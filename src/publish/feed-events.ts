@@ -1,5 +1,5 @@
-// Every published update as one event, newest first: incident updates and the lifecycle of maintenance windows
-// (scheduled, started, ended or cancelled). What the feeds list; pure: rows and a time in, events out.
+// Every published update as one event, newest first: incident updates, post-mortems (when first published) and the
+// lifecycle of maintenance windows (scheduled, started, ended or cancelled). What the feeds list; pure: rows and a time in, events out.
 import type { IncidentsData } from '../incidents/view.ts'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
@@ -20,6 +20,11 @@ export type FeedEvent = {
   kind: 'incident'
   incidentId: number
   status: IncidentStatus
+  impact: IncidentImpact
+} | {
+  /** An incident's post-mortem, at its first publication (a replacement is no new entry): the entry links to it. */
+  kind: 'postmortem'
+  incidentId: number
   impact: IncidentImpact
 } | {
   kind: 'maintenance'
@@ -53,6 +58,18 @@ export function feedEvents (data: IncidentsData, now: number, lang: PageLanguage
   for (const incident of data.incidents) {
     if (newestUpdate(incident) < threshold) continue
     const text = lang === 'en' ? undefined : incident.texts?.[lang]
+    const postmortem = incident.postmortem
+    if (postmortem !== undefined && postmortem.published_at >= threshold) {
+      const key = `incident/${incident.id}/postmortem`
+      candidates.push({
+        at: postmortem.published_at,
+        key,
+        build: (at) => ({
+          kind: 'postmortem', key, at, title: text?.title ?? incident.title, message: '', components: incident.components.map((component) => component.id),
+          incidentId: incident.id, impact: incident.impact as IncidentImpact
+        })
+      })
+    }
     const first = incident.updates.at(-1)
     for (const update of incident.updates) {
       if (update.created_at < threshold) break // newest first
@@ -116,7 +133,12 @@ export function maintenanceSteps (row: MaintenanceRow, now: number): Array<{ ste
   return steps.filter((step) => step.at <= nowText)
 }
 
-const newestUpdate = (incident: IncidentsData['incidents'][number]) => incident.updates[0]?.created_at ?? ''
+/** An incident's newest event: its latest update, or its post-mortem when that came later. */
+const newestUpdate = (incident: IncidentsData['incidents'][number]) => {
+  const update = incident.updates[0]?.created_at ?? ''
+  const postmortem = incident.postmortem?.published_at ?? ''
+  return postmortem > update ? postmortem : update
+}
 
 /** The time of a window's newest step published by `now` ('' when none is). */
 function newestStep (row: MaintenanceRow, now: number): string {

@@ -18,6 +18,9 @@ export interface FeedText {
   window: (from: string, to: string) => string
   /** Before the names of the components an entry affects. */
   affected: string
+  /** An incident's post-mortem: the entry's step, and its link's words. */
+  postmortem: string
+  postmortemLink: string
 }
 
 export const FEED_TEXT: Record<Locale, FeedText> = {
@@ -31,7 +34,9 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
     maintenance: 'Maintenance',
     window: (from, to) => `Planned from ${from} until ${to}.`,
-    affected: 'Affected'
+    affected: 'Affected',
+    postmortem: TEXT.en.postmortemTitle,
+    postmortemLink: TEXT.en.postmortemLink
   },
   de: {
     title: 'Systemstatus: Vorfälle und Wartungen',
@@ -43,6 +48,8 @@ export const FEED_TEXT: Record<Locale, FeedText> = {
     maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
     maintenance: 'Wartung',
     window: (from, to) => `Geplant von ${from} bis ${to}.`,
-    affected: 'Betroffen'
+    affected: 'Betroffen',
+    postmortem: TEXT.de.postmortemTitle,
+    postmortemLink: TEXT.de.postmortemLink
   }
 }

@@ -9,7 +9,7 @@ import type { Locale } from '../lib/locale.ts'
 import { xmlSafe } from '../lib/xml-chars.ts'
 import type { FeedEvent } from './feed-events.ts'
 import { FEED_TEXT, type FeedText } from './feed-text.ts'
-import { incidentUrl, localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
+import { POSTMORTEM_ANCHOR, incidentUrl, localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
 
 export type FeedFormat = 'atom' | 'rss'
 
@@ -87,6 +87,7 @@ export function buildFeed (options: FeedOptions): string {
 
 /** An entry's title as readers show it: the step and the incident's or window's title, plain text. */
 function entryTitle (event: FeedEvent, text: FeedText): string {
+  if (event.kind === 'postmortem') return `[${text.postmortem}] ${event.title}`
   return event.kind === 'incident' ? `[${text.incidentStatus[event.status]}] ${event.title}` : `[${text.maintenanceStep[event.step]}] ${event.title}`
 }
 
@@ -137,6 +138,20 @@ function item (event: FeedEvent, text: FeedText, options: FeedOptions, title: st
       published: date,
       ...body(options.format, `<p><strong>${escapeHtml(status)}</strong> · ${escapeHtml(text.impact[event.impact])}</p>${message}`),
       category: [{ name: event.impact, term: event.impact }]
+    }
+  }
+  if (event.kind === 'postmortem') {
+    // A link to the post-mortem, not its text: feed readers would show the operator's Markdown with rules of their own.
+    const link = `${incidentUrl(options, lang, event.incidentId)}#${POSTMORTEM_ANCHOR}`
+    return {
+      title,
+      id: entryId(options.baseUrl, event),
+      link,
+      date,
+      published: date,
+      ...body(options.format, `<p><strong>${escapeHtml(text.postmortem)}</strong> · ${escapeHtml(text.impact[event.impact])}</p>` +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(text.postmortemLink)}</a></p>${affected}`),
+      category: [{ name: 'postmortem', term: 'postmortem' }]
     }
   }
   const step = text.maintenanceStep[event.step]

@@ -6,7 +6,7 @@ import type { IncidentsBody } from '../api/incidents.ts'
 import type { Locale } from '../lib/locale.ts'
 import { dateTime, millis, percent } from '../view/status-format.js'
 import { LATEST_UPDATES, TEXT, componentLayout, headline, headlineDetail, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
-import { incidentHref, statusPathOf } from '../view/status-links.js'
+import { incidentHref, incidentMarkdownHref, statusPathOf } from '../view/status-links.js'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
 import type { ShownStatus } from '../status/model.ts'
 import { byId, uptimeWindows, type UptimeWindow } from './uptime-windows.ts'
@@ -79,7 +79,7 @@ const MORE = {
  * Text from a body, safe inside Markdown: one line, no markup of its own. An `&` that starts an entity or a character
  * reference is escaped too (`&amp;` typed by an operator reads as `&amp;`, not `&`).
  */
-function markdownText (value: string): string {
+export function markdownText (value: string): string {
   return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]|&(?=#\d+;|#[xX][\da-fA-F]+;|[A-Za-z][A-Za-z\d]*;)/g, '\\$&')
 }
 
@@ -234,6 +234,7 @@ function incidentList (out: string[], words: Words, list: IncidentsBody['inciden
     }
     const earlier = incident.updates.length - LATEST_UPDATES
     if (earlier > 0) out.push(`- ${words.earlierUpdates(earlier)}: <${ORIGIN_PLACEHOLDER}${incidentHref({ statusPath }, incident.id)}>`)
-    if (incident.updates.length > 0) out.push('')
+    if (incident.postmortem !== undefined) out.push(`- ${words.postmortemLink}: <${ORIGIN_PLACEHOLDER}${incidentMarkdownHref({ statusPath }, incident.id)}>`)
+    if (incident.updates.length > 0 || incident.postmortem !== undefined) out.push('')
   }
 }

@@ -195,7 +195,10 @@ function statuspageIncident (row: IncidentWithUpdates, links: SiteLinks, pageId:
       updated_at: update.created_at,
       display_at: update.created_at,
       affected_components: null
-    }))
+    })),
+    // Statuspage's names for an incident's post-mortem: its text (Markdown here) and when it was last written.
+    postmortem_body: row.postmortem?.markdown ?? null,
+    postmortem_body_last_updated_at: row.postmortem?.updated_at ?? null
   }
 }
 

@@ -7,7 +7,7 @@ import type { PageLanguage } from '../lib/locale.ts'
 import type { MaintenanceState } from '../incidents/view.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 import { renderPage } from './layout.ts'
-import { incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
+import { POSTMORTEM_ANCHOR, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
 import { TEXT, affectedComponents, icon, incidentBody, incidentHead } from '../view/status-view.js'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { dateTime, time } from '../view/status-format.js'
@@ -51,15 +51,31 @@ function page (options: PermalinkPageOptions, kind: 'incidents' | 'maintenance',
   })
 }
 
+/** A post-mortem as the incident page shows it: its HTML (src/publish/postmortem-html.ts) and when it was written. */
+export interface ShownPostmortem {
+  html: string
+  publishedAt: string
+  updatedAt: string
+}
+
+/** The post-mortem's section: its heading, when it was published (and updated), and the text. */
+function postmortemSection (text: ReturnType<typeof textOf>, postmortem: ShownPostmortem): string {
+  const dates = text.postmortemDates(dateTime(text, postmortem.publishedAt), postmortem.updatedAt === postmortem.publishedAt ? null : dateTime(text, postmortem.updatedAt))
+  return `<section class="card postmortem" id="${POSTMORTEM_ANCHOR}" aria-labelledby="postmortem-title">` +
+    `<h2 id="postmortem-title">${escapeHtml(text.postmortemTitle)}</h2><p class="meta">${escapeHtml(dates)}</p>` +
+    `<div class="postmortem-body">${postmortem.html}</div></section>`
+}
+
 /**
  * One incident. The components it names (`incident.components`) are listed by the declared names, each linking to its
  * page; an id the declaration no longer has is shown as it is.
  */
-export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident, declaration: Pick<StatusDeclaration, 'components'> }): string {
+export function renderIncidentPage (options: PermalinkPageOptions & { incident: Incident, declaration: Pick<StatusDeclaration, 'components'>, postmortem?: ShownPostmortem | undefined }): string {
   const { incident } = options
   const text = textOf(options)
   const body = `<article class="card incident impact--${escapeHtml(incident.impact)}"><p class="kicker">${escapeHtml(text.incidentPageTitle)}</p>` +
-    `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${affectedComponents(text, incident, options.declaration)}${incidentBody(text, incident)}</article>`
+    `<div class="incident-head">${incidentHead(text, incident, 'h1')}</div>${affectedComponents(text, incident, options.declaration)}${incidentBody(text, incident)}</article>` +
+    (options.postmortem === undefined ? '' : postmortemSection(text, options.postmortem))
   return page(options, 'incidents', incident.id, incident.title, body)
 }
 

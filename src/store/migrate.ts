@@ -14,6 +14,7 @@ import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
+import { postmortemsMigration } from './migrations/015-postmortems.ts'
 import { followLanguageMigration } from './migrations/016-follow-language.ts'
 import { incidentTextsMigration } from './migrations/017-incident-texts.ts'
 
@@ -31,6 +32,7 @@ function migrations (database: Database): Record<string, Migration> {
     '010-shard-total': shardTotalMigration(),
     '012-edge-state': edgeStateMigration(),
     '014-maintenance-series': maintenanceSeriesMigration(),
+    '015-postmortems': postmortemsMigration(),
     '016-follow-language': followLanguageMigration(),
     '017-incident-texts': incidentTextsMigration()
   }

@@ -39,6 +39,21 @@ export interface IncidentsTable {
   texts: string | null
 }
 
+/** A resolved incident's post-mortem (docs/en/operations.md#cli-postmortems): at most one per incident. */
+export interface IncidentPostmortemsTable {
+  incident_id: number
+  /** Markdown, at most 50,000 characters; rendered with raw HTML refused wherever it is shown. */
+  markdown: string
+  /** When it was first published; a replacement keeps it. */
+  published_at: string
+  /** When it was last written (the first time: published_at). */
+  updated_at: string
+  /** 1 when published, one more on every replacement. */
+  revision: number
+  /** Who last wrote it (see IncidentUpdatesTable.by); never published. */
+  by: string | null
+}
+
 export interface IncidentUpdatesTable {
   id: Generated<number>
   incident_id: number
@@ -181,6 +196,7 @@ export interface Tables {
   incidents: IncidentsTable
   incident_updates: IncidentUpdatesTable
   incident_components: IncidentComponentsTable
+  incident_postmortems: IncidentPostmortemsTable
   maintenances: MaintenancesTable
   maintenance_components: MaintenanceComponentsTable
   maintenance_series: MaintenanceSeriesTable

@@ -15,6 +15,9 @@ export declare function localPath (lang: PageLanguage, path: string, germanPrefi
 export declare function statusPathOf (lang: PageLanguage, germanPrefix?: string): string
 export declare function statusHref (text: StatusPathHolder): string
 export declare function incidentHref (text: StatusPathHolder, id: number | string): string
+export declare const POSTMORTEM_ANCHOR: string
+export declare function postmortemHref (text: StatusPathHolder, id: number | string): string
+export declare function incidentMarkdownHref (text: StatusPathHolder, id: number | string): string
 export declare function maintenanceHref (text: StatusPathHolder, id: number | string): string
 export declare function componentHref (text: StatusPathHolder, id: string): string
 export declare function latencyImageHref (id: string): string

@@ -33,6 +33,19 @@ export function incidentHref (text, id) {
   return `${statusHref(text)}/incidents/${encodeURIComponent(id)}`
 }
 
+/** The id of an incident page's post-mortem section: `/status/incidents/7#postmortem`. */
+export const POSTMORTEM_ANCHOR = 'postmortem'
+
+/** An incident's post-mortem: its section of the incident's page. */
+export function postmortemHref (text, id) {
+  return `${incidentHref(text, id)}#${POSTMORTEM_ANCHOR}`
+}
+
+/** An incident's page as Markdown, with its post-mortem (`/status/incidents/7.md`). */
+export function incidentMarkdownHref (text, id) {
+  return `${incidentHref(text, id)}.md`
+}
+
 /** The permanent page of a maintenance window. */
 export function maintenanceHref (text, id) {
   return `${statusHref(text)}/maintenance/${encodeURIComponent(id)}`

@@ -34,6 +34,7 @@ export interface StatusText {
   incidentLink: string
   /** The link to an incident's page under its latest updates, for the `n` earlier ones. */
   earlierUpdates: (n: number) => string
+  postmortemDates: (published: string, updated: string | null) => string
   olderIncidents: string
   /** The link under the open incidents shown to the history page, which lists the `n` others first. */
   moreOpenIncidents: (n: number) => string
@@ -42,6 +43,8 @@ export interface StatusText {
   pastIncidents: string
   noPastIncidents: string
   incidentPageTitle: string
+  postmortemTitle: string
+  postmortemLink: string
   maintenancePageTitle: string
   backToStatus: string
   maintenanceState: Record<'scheduled' | 'active' | 'ended' | 'cancelled', string>

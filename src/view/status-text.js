@@ -49,6 +49,7 @@ function textOf (tag) {
     lastDaySummary: (recorded, expected, down) => m('lastDaySummary', { recorded, expected: m('minutes', { count: expected }), down: m('minutes', { count: down }) }),
     incidentTimes: (started, resolved) => resolved === null ? m('incidentStarted', { started }) : m('incidentTimes', { started, resolved }),
     earlierUpdates: (n) => m('earlierUpdates', { count: n }),
+    postmortemDates: (published, updated) => updated === null ? m('postmortemPublished', { published }) : m('postmortemUpdated', { published, updated }),
     staleSince: (when) => m('staleSince', { when }),
     refreshNote: (seconds) => m('refreshNote', { count: seconds })
   }

@@ -6,7 +6,7 @@ import { clock, dateTime, esc, millis, time } from './status-format.js'
 import { icon } from './status-icons.js'
 import { lastDaySection, lastDaySlots, uptimeSection } from './status-uptime.js'
 import { shardFinderSection, shardsSection } from './status-shards.js'
-import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref } from './status-links.js'
+import { componentHref, historyHref, incidentHref, latencyImageHref, maintenanceHref, postmortemHref } from './status-links.js'
 import { SPARKLINE_MIN_MINUTES } from './status-sparkline.js'
 
 export { TEXT, headline, headlineDetail, icon, lastDaySlots, shardFinderSection, componentHref, historyHref }
@@ -295,7 +295,10 @@ function activeIncidentsSection (text, incidents, latest = {}) {
 export function pastIncidentItem (text, incident, components, headingTag = 'h3') {
   return `<li class="incident impact--${esc(incident.impact)}"><details data-key="incident-${esc(incident.id)}">` +
     `<summary class="incident-head">${incidentHead(text, incident, headingTag)}</summary>${affectedComponents(text, incident, components)}${incidentBody(text, incident, LATEST_UPDATES)}</details>` +
-    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a></p></li>`
+    `<p class="incident-link"><a href="${esc(incidentHref(text, incident.id))}">${esc(text.incidentLink)}<span class="vh">: ${esc(incident.title)}</span></a>` +
+    // A resolved incident with a post-mortem links to it too (the text itself is on the incident's page only).
+    (incident.postmortem === undefined ? '' : ` · <a href="${esc(postmortemHref(text, incident.id))}">${esc(text.postmortemLink)}<span class="vh">: ${esc(incident.title)}</span></a>`) +
+    '</p></li>'
 }
 
 /**

@@ -22,6 +22,24 @@ describe('Discord embeds', () => {
       }), { numRuns: 60, endOnFailure: true })
   })
 
+  it('show a post-mortem as its own message, linking to its section, in the target\'s language', () => {
+    const payload: EventPayload = {
+      incident: { id: 7, title: 'Music stops', impact: 'major', status: 'resolved', startedAt: '2026-11-20T14:00:00.000Z', resolvedAt: '2026-11-20T15:00:00.000Z', components: [] },
+      postmortem: { publishedAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z' }
+    }
+    const links = { status: 'https://s.example/status', incident: 'https://s.example/status/incidents/7', postmortem: 'https://s.example/status/incidents/7#postmortem' }
+    const english = embedFor('incident.postmortem', payload, links)
+    assert.equal(english.title, 'Post-mortem: Music stops')
+    assert.equal(english.url, links.postmortem)
+    assert.ok(english.description!.endsWith(links.postmortem))
+    assert.equal(english.footer!.text, 'Incident #7 · post-mortem')
+    assert.equal(english.timestamp, '2026-11-22T10:00:00.000Z')
+    const german = embedFor('incident.postmortem', payload, links, undefined, 'de')
+    assert.equal(german.title, 'Nachbetrachtung: Music stops')
+    assert.equal(german.fields[0]!.name, 'Auswirkung')
+    for (const language of PAGE_LANGUAGES) assert.ok(embedFor('incident.postmortem', payload, links, undefined, language).description!.includes(links.postmortem), language)
+  })
+
   it('show an incident: title, page link, latest update, impact colour; mention only the configured role', () => {
     const embed = embedFor('incident.opened', {
       incident: { id: 7, title: 'Slow', impact: 'major', status: 'investigating', startedAt: '2026-11-21T12:00:00.000Z', resolvedAt: null },

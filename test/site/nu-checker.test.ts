@@ -10,6 +10,7 @@ import { describe, it, type TestContext } from 'node:test'
 import { promisify } from 'node:util'
 import { projectRoot } from '../../src/config/project-root.ts'
 import { endMaintenance, openIncident, resolveIncident, scheduleMaintenance } from '../../src/incidents/writes.ts'
+import { publishPostmortem } from '../../src/incidents/postmortems.ts'
 import { MINUTE_MS } from '../../src/lib/minutes.ts'
 import { skipUnless, which } from '../services/binaries.ts'
 import { buildTestApp, tempDir } from '../helper.ts'
@@ -75,6 +76,9 @@ async function moreIncidents (site: Awaited<ReturnType<typeof componentSite>>) {
   const now = site.clock.now()
   const resolved = await openIncident(db, { title: 'Slow cache', impact: 'minor', status: 'investigating', message: 'Reads are slow.', components: [{ id: 'cache' }] }, now - 60 * MINUTE_MS)
   await resolveIncident(db, resolved, 'Reads are fast again.', now - 10 * MINUTE_MS)
+  // Its post-mortem uses every block the renderer writes: headings, a table, code, a quote, lists, raw HTML shown as text.
+  await publishPostmortem(db, resolved, '# Timeline\n\n## Cause\n\n| When | What |\n| :-- | --: |\n| 14:02 | **alerts** |\n\n```\nredis-cli info\n```\n\n' +
+    '> A quote\n\n- one\n  - two\n\n1. first\n\n<b onclick="x()">raw</b> [a link](https://example.com) ![an image](https://example.com/i.png)\n\n---\n', now - 5 * MINUTE_MS)
   const scheduled = await scheduleMaintenance(db, { title: 'Cache move', message: 'A new host.', startsAt: now + DAY_MS, endsAt: now + DAY_MS + 60 * MINUTE_MS, components: ['cache'] }, now)
   const ended = await scheduleMaintenance(db, { title: 'Disk swap', message: 'Done quickly.', startsAt: now - 30 * MINUTE_MS, endsAt: now + 30 * MINUTE_MS }, now - 60 * MINUTE_MS)
   await endMaintenance(db, ended, now - 5 * MINUTE_MS)
@@ -98,7 +102,7 @@ async function everyPage (t: TestContext): Promise<Page[]> {
   return [
     ...(await sitemapPaths(base)).map((page) => ({ base, path: page })),
     ...[
-      `/status/incidents/${incident}`, `/de/status/incidents/${incident}`, `/status/incidents/${resolved}`,
+      `/status/incidents/${incident}`, `/de/status/incidents/${incident}`, `/status/incidents/${resolved}`, `/de/status/incidents/${resolved}`,
       `/status/maintenance/${window}`, `/de/status/maintenance/${window}`, `/status/maintenance/${scheduled}`, `/de/status/maintenance/${ended}`,
       '/docs/search?q=shard+latency', '/de/docs/search?q=Schl%C3%BCssel', '/docs/search?q=zzqqxx', '/de/docs/search'
     ].map((page) => ({ base, path: page })),

@@ -3,13 +3,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ProblemError, problem, problems } from '../../api/problems.ts'
 import { sendProblem } from '../conventions.ts'
-import { InvalidInput } from '../../incidents/rules.ts'
+import { InvalidInput, StateConflict, UnknownTarget } from '../../incidents/rules.ts'
 import { describeWriteError } from '../../store/write-errors.ts'
 import { KeyAnsweredMeanwhile } from './idempotency.ts'
 import { operatorProblems } from './problems.ts'
 
 const BY_FRAMEWORK_CODE: Record<string, () => ProblemError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => problem(413, 'payload_too_large', 'The body is too large: 64 KiB at most (256 KiB for heartbeats).'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => problem(413, 'payload_too_large', 'The body is too large: 64 KiB at most (256 KiB for heartbeats and post-mortems).'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => problem(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => operatorProblems.invalid('The body is not valid JSON.'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => operatorProblems.invalid('The body is empty; send a JSON object (or no Content-Type).'),
@@ -21,6 +21,8 @@ export function handleOperatorErrors (app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ProblemError) return sendProblem(reply, error)
     if (error instanceof KeyAnsweredMeanwhile) return error.replay(reply)
+    if (error instanceof UnknownTarget) return sendProblem(reply, operatorProblems.notFound(error.message))
+    if (error instanceof StateConflict) return sendProblem(reply, operatorProblems.conflict(error.message))
     if (error instanceof InvalidInput) return sendProblem(reply, operatorProblems.invalid(error.message))
     if (error.validation !== undefined) return sendProblem(reply, operatorProblems.invalid(validationDetail(error)))
     const known = BY_FRAMEWORK_CODE[error.code]

@@ -22,7 +22,7 @@ components, the bot's heartbeats. Served on its own listener (OPERATOR_PORT), ne
   body gets \`422\`. The key, the write and its answer commit together: after a crash, a retry completes the write once. An
   incident route's retry answers with the incident as it is now.
 - **Refusals** are \`400\` problems whose \`detail\` says what the CLI would say; nothing is written.
-- **Bodies** are JSON, at most 64 KiB (256 KiB for heartbeats). Every error is \`application/problem+json\`.
+- **Bodies** are JSON, at most 64 KiB (256 KiB for heartbeats and post-mortems). Every error is \`application/problem+json\`.
 - Changes show on the public API within 15 s on every replica. Who made them (\`by\`, the token's name) is never published.`
 
 /** "Acme status operator API", as the public document is "Acme status API"; "Status operator API" without a product name. */

@@ -12,6 +12,7 @@ export const operatorProblems = {
   tooManyFailures: (retryAfterSeconds: number) =>
     problem(429, 'rate_limited', `Too many failed attempts from this address. Try again in ${retryAfterSeconds} s.`, { 'retry-after': String(retryAfterSeconds) }),
   invalid: (detail: string) => problem(400, 'invalid_request', detail),
+  conflict: (detail: string) => problem(409, 'state_conflict', detail),
   notFound: (detail = 'There is nothing at this address. The operator API is described at /openapi.json.') => problem(404, 'not_found', detail),
   idempotencyMismatch: () => problem(422, 'idempotency_key_reused', 'This Idempotency-Key was used within the last 24 h for a different request; use a new key.'),
   idempotencyInFlight: () => problem(409, 'idempotency_key_in_use', 'The first request with this Idempotency-Key is still being answered; retry in a moment.', { 'retry-after': '1' })

@@ -36,6 +36,11 @@ export const IncidentUpdateBody = Type.Object({
 }, { additionalProperties: false })
 export type IncidentUpdateBody = Static<typeof IncidentUpdateBody>
 
+export const PostmortemBody = Type.Object({
+  markdown: text(`The post-mortem in Markdown (CommonMark with GitHub's tables), at most ${TEXT_LIMITS.postmortem.toLocaleString('en')} characters. ` +
+    'Raw HTML is shown as text and links only as http(s).')
+}, { additionalProperties: false })
+
 export const ResolveBody = Type.Object({
   message: Type.Optional({ ...message, description: 'The last update; "This incident has been resolved." when omitted.' })
 }, { additionalProperties: false })

@@ -6,6 +6,9 @@ import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../view/status-links.js'
 import { renderIncidentPage, renderMaintenancePage } from '../../site/incident-page.ts'
+import { postmortemHtml } from '../../publish/postmortem-html.ts'
+import { incidentMarkdown } from '../../publish/incident-markdown.ts'
+import type { PostmortemRow } from '../../store/repositories/postmortems.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage } from '../send.ts'
 import { baseUrlFor } from '../base-url.ts'
@@ -40,6 +43,16 @@ function pageCache<K extends object> () {
   }
 }
 
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
+
+/** Each post-mortem is rendered once per text (the row is replaced when it changes), whichever language asks. */
+const rendered = new WeakMap<PostmortemRow, string>()
+function renderedPostmortem (row: PostmortemRow): string {
+  let html = rendered.get(row)
+  if (html === undefined) rendered.set(row, html = postmortemHtml(row.markdown))
+  return html
+}
+
 export default async function incidentPageRoutes (app: FastifyInstance, options: IncidentPageOptions): Promise<void> {
   const { incidents, germanPrefix, notice, config } = options
   const product = config.status.product
@@ -51,9 +64,17 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
 
   for (const lang of config.languages) {
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: incidentConfig }, async (request, reply) => {
-      const incident = incidents.incident(idOf(request.params.id), lang)
+      // `/status/incidents/7.md`: the same incident as Markdown, with its post-mortem's text as written.
+      const markdown = request.params.id.endsWith('.md')
+      const id = idOf(markdown ? request.params.id.slice(0, -3) : request.params.id)
+      const incident = incidents.incident(id, lang)
       if (incident === undefined) throw problems.notFound()
-      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, languages: config.languages, germanPrefix, product, notice, incident, declaration })), baseUrlFor(reply, config))
+      const row = incidents.postmortem(id)
+      if (markdown) {
+        return sendPage(reply, incidentPages(incident, `${lang}.md`, () => incidentMarkdown(incident, row?.markdown, lang, { germanPrefix })), baseUrlFor(reply, config), MARKDOWN_TYPE)
+      }
+      const postmortem = row === undefined ? undefined : { html: renderedPostmortem(row), publishedAt: row.published_at, updatedAt: row.updated_at }
+      return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, languages: config.languages, germanPrefix, product, notice, incident, declaration, postmortem })), baseUrlFor(reply, config))
     })
 
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/maintenance/:id', germanPrefix), { config: maintenanceConfig }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
+import type { PostmortemRow } from './postmortems.ts'
 import { parseIncidentTexts, type IncidentTexts } from './incident-texts.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
@@ -25,6 +26,8 @@ export interface IncidentWithUpdates extends Omit<IncidentRow, 'texts'> {
   updates: IncidentUpdateRow[]
   /** In code-unit order of the ids; empty when it names none. */
   components: StoredIncidentComponent[]
+  /** Its post-mortem, when it has one and it was read with it (loadPostmortems); absent otherwise. */
+  postmortem?: PostmortemRow
 }
 
 export interface NewIncident {

@@ -1,12 +1,13 @@
-// POST /v1/incidents, POST /v1/incidents/{id}/updates, POST /v1/incidents/{id}/resolve, GET /v1/incidents: the CLI's
-// incident commands over HTTP, through the same operations (src/operations/) and checks.
+// POST /v1/incidents, POST /v1/incidents/{id}/updates, POST /v1/incidents/{id}/resolve, PUT and DELETE
+// /v1/incidents/{id}/postmortem, GET /v1/incidents: the CLI's incident commands over HTTP, through the same operations
+// (src/operations/) and checks.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Context } from '../../../context.ts'
 import { checkId } from '../../../incidents/rules.ts'
 import { IncidentList, OperatorIncident } from '../../../operations/answers.ts'
-import { IdParams, IncidentUpdateBody, IncidentsQuery, OpenIncidentBody, ResolveBody } from '../schemas.ts'
-import { jsonResponse } from '../../../api/common.ts'
+import { IdParams, IncidentUpdateBody, IncidentsQuery, OpenIncidentBody, PostmortemBody, ResolveBody } from '../schemas.ts'
+import { jsonResponse, problemResponses } from '../../../api/common.ts'
 import { operatorOperations } from '../request-operations.ts'
 import { IdempotencyHeaders, operatorProblemResponses, postProblemResponses } from '../responses.ts'
 
@@ -62,6 +63,44 @@ export default async function operatorIncidentRoutes (fastify: FastifyInstance, 
   }, async (request) => {
     const id = checkId('incident', request.params.id)
     return shown(await operations(request).resolveIncident(id, request.body.message))
+  })
+
+  /** 50,000 characters of any script are up to 200 KB of UTF-8 (more as JSON escapes): more than the 64 KiB of other routes. */
+  const postmortemLimit = 256 * 1024
+  const postmortemProblems = {
+    ...operatorProblemResponses([400, 413, 415]),
+    ...problemResponses({ 404: 'There is no such incident (or, to withdraw, it has no post-mortem).', 409: 'The incident is still open: a post-mortem is for a resolved incident.' })
+  }
+
+  app.put('/v1/incidents/:id/postmortem', {
+    config: { scope: 'incidents' },
+    bodyLimit: postmortemLimit,
+    schema: {
+      summary: 'Publish a post-mortem',
+      description: 'Publishes the post-mortem of a resolved incident, or replaces it: replacing keeps `publishedAt` and moves `updatedAt`. ' +
+        'The first publication notifies (`incident.postmortem`) once; a replacement does not. An open incident is refused with 409, nothing written.',
+      tags: ['incidents'],
+      params: IdParams,
+      body: PostmortemBody,
+      response: { 200: jsonResponse('The incident with its post-mortem (`postmortem`).', OperatorIncident), ...postmortemProblems }
+    }
+  }, async (request) => {
+    const id = checkId('incident', request.params.id)
+    return shown(await operations(request).publishPostmortem(id, request.body.markdown))
+  })
+
+  app.delete('/v1/incidents/:id/postmortem', {
+    config: { scope: 'incidents' },
+    schema: {
+      summary: 'Withdraw a post-mortem',
+      description: 'Deletes the incident\'s post-mortem: it leaves the incident\'s page and the lists. Publishing one again later sends no second notification.',
+      tags: ['incidents'],
+      params: IdParams,
+      response: { 200: jsonResponse('The incident, without a post-mortem.', OperatorIncident), ...operatorProblemResponses([400]), ...problemResponses({ 404: 'There is no such incident, or it has no post-mortem.' }) }
+    }
+  }, async (request) => {
+    const id = checkId('incident', request.params.id)
+    return shown(await operations(request).withdrawPostmortem(id))
   })
 
   app.get('/v1/incidents', {
