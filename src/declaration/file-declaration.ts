@@ -5,8 +5,8 @@ import { MIN_CONTRAST, ON_ACCENT, contrastRatio, formatRatio, lightenForDark, th
 import { footerMistake } from '../brand/footer.ts'
 import { BrandImageError, readBrandImage } from '../brand/image.ts'
 import {
-  BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
-  type DeclaredProduct, type LocalizedText, type StatusDeclaration
+  BUILTIN_PROBES, DEFAULT_UPTIME, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
+  type DeclaredProduct, type LocalizedText, type StatusDeclaration, type UptimePolicy
 } from './declaration.ts'
 import { formatDuration, parseDuration } from './duration.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
@@ -55,7 +55,17 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     const named = options.mayQuote(formatPath(['groups', empty, 'id'])) ? `group "${id}"` : 'this group'
     throw new StatusFileError(['groups', empty], `no component is in ${named} (name it in a component's group, or remove the group)`)
   }
-  return { file: path.resolve(options.file), product, groups, components }
+  return { file: path.resolve(options.file), product, groups, components, ...(file.uptime === undefined ? {} : { uptime: declaredUptime(file.uptime) }) }
+}
+
+/** The file's `uptime:` with the defaults for what it leaves out; the schema has checked every range. */
+function declaredUptime (uptime: NonNullable<StatusFile['uptime']>): UptimePolicy {
+  return {
+    barDays: (uptime.barDays ?? DEFAULT_UPTIME.barDays) as UptimePolicy['barDays'],
+    target: uptime.target ?? DEFAULT_UPTIME.target,
+    weights: { ...DEFAULT_UPTIME.weights, ...uptime.weights },
+    maintenance: (uptime.maintenance ?? DEFAULT_UPTIME.maintenance) as UptimePolicy['maintenance']
+  }
 }
 
 function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {
