@@ -1,6 +1,10 @@
 // The body of GET /api/v1/health/uptime (docs/en/status-definitions.md#uptime): the formula and weights in force, and
 // every figure with the minutes it was computed from, so that a reader can check each percentage from the body alone.
 import { Type, type Static } from 'typebox'
+import { DEFAULT_UPTIME } from '../declaration/declaration.ts'
+import { dayOfDate } from '../lib/minutes.ts'
+import { buildUptimeBody } from '../uptime/uptime-body.ts'
+import type { UptimeDay } from '../uptime/uptime-data.ts'
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 const Minutes = (description: string) => Type.Number({ minimum: 0, description })
@@ -78,9 +82,29 @@ export const UptimeBody = Type.Object({
     description: 'Over the components asked for, those without data left out: the percentage is the mean of theirs, the minutes are their sums.'
   }),
   components: Type.Array(UptimeComponent, { description: 'In page order.' })
-}, { $id: 'Uptime', title: 'Uptime', additionalProperties: false })
+}, { $id: 'Uptime', title: 'Uptime', additionalProperties: false, examples: [uptimeExample()] })
 
 export type UptimeBody = Static<typeof UptimeBody>
 export type UptimeComponentBody = Static<typeof UptimeComponent>
 export type UptimePeriodBody = Static<typeof UptimePeriod>
 export type UptimeIncidentBody = Static<typeof UptimeIncident>
+
+/**
+ * A documentation example, made by the code that makes the body: three days to 2026-11-21 at noon, the database with
+ * a partial outage of 30 minutes and a maintenance window of 60, the bot with a day rolled up before minutes were kept by status.
+ */
+function uptimeExample (): unknown {
+  const day = dayOfDate('2026-11-21')
+  const database = new Map<number, UptimeDay>([
+    [day - 2, { minutes: { operational: 1350, partial_outage: 30, 'maintenance:operational': 60 }, split: true }],
+    [day - 1, { minutes: { operational: 1440 }, split: true }],
+    [day, { minutes: { operational: 721 }, split: true }]
+  ])
+  const bot = new Map<number, UptimeDay>([[day - 2, { minutes: { operational: 1430, major_outage: 10 }, split: false }], [day - 1, { minutes: { operational: 1440 }, split: true }]])
+  return buildUptimeBody(
+    { now: Date.parse('2026-11-21T12:00:30.000Z'), firstDay: day - 400, days: new Map<string, Map<number, UptimeDay>>([['database', database], ['bot', bot]]), incidents: [] },
+    { fromDay: day - 2, toDay: day, components: ['database', 'bot'], by: 'day' },
+    { ...DEFAULT_UPTIME, target: 99.9 },
+    [{ id: 'database', name: 'Database' }, { id: 'bot', name: 'Bot connection' }]
+  )
+}
