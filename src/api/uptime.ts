@@ -53,24 +53,26 @@ export const UptimeComponent = Type.Object({
   periods: Type.Array(UptimePeriod, { description: 'One per day or month of the window (`by`), oldest first.' })
 }, { additionalProperties: false })
 
+const Formula = Type.Object({
+  weights: Type.Object({
+    operational: Type.Literal(0),
+    degraded_performance: Type.Number({ minimum: 0, maximum: 1 }),
+    partial_outage: Type.Number({ minimum: 0, maximum: 1 }),
+    major_outage: Type.Number({ minimum: 0, maximum: 1 })
+  }, { additionalProperties: false, description: 'The fraction of a minute in each status counted as down.' }),
+  maintenance: Type.Union([Type.Literal('excluded'), Type.Literal('up'), Type.Literal('counted')], {
+    description: 'excluded: a window\'s minutes count on neither side; up: as operational; counted: as the status beneath the window.'
+  })
+}, {
+  additionalProperties: false,
+  description: 'uptime = 1 − downMinutes / (minutes − noDataMinutes − excluded maintenanceMinutes), downMinutes = Σ weight × minutes'
+})
+
 export const UptimeBody = Type.Object({
   from: Type.String({ format: 'date' }),
   to: Type.String({ format: 'date' }),
   by: Type.Union([Type.Literal('day'), Type.Literal('month')]),
-  formula: Type.Object({
-    weights: Type.Object({
-      operational: Type.Literal(0),
-      degraded_performance: Type.Number({ minimum: 0, maximum: 1 }),
-      partial_outage: Type.Number({ minimum: 0, maximum: 1 }),
-      major_outage: Type.Number({ minimum: 0, maximum: 1 })
-    }, { additionalProperties: false, description: 'The fraction of a minute in each status counted as down.' }),
-    maintenance: Type.Union([Type.Literal('excluded'), Type.Literal('up'), Type.Literal('counted')], {
-      description: 'excluded: a window\'s minutes count on neither side; up: as operational; counted: as the status beneath the window.'
-    })
-  }, {
-    additionalProperties: false,
-    description: 'uptime = 1 − downMinutes / (minutes − noDataMinutes − excluded maintenanceMinutes), downMinutes = Σ weight × minutes'
-  }),
+  formula: Formula,
   target: nullable(Type.Number({ minimum: 0, maximum: 100, description: 'The promised uptime in percent; null when none is declared.' })),
   overall: Type.Object({
     ...figures,
@@ -84,6 +86,18 @@ export const UptimeBody = Type.Object({
   components: Type.Array(UptimeComponent, { description: 'In page order.' })
 }, { $id: 'Uptime', title: 'Uptime', additionalProperties: false, examples: [uptimeExample()] })
 
+/** One month's report (`status-api report uptime`, GET /v1/reports/uptime): the uptime body's figures without periods. */
+export const UptimeReport = Type.Object({
+  month: Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'The calendar month, YYYY-MM (UTC).' }),
+  from: Type.String({ format: 'date', description: 'Its first day kept.' }),
+  to: Type.String({ format: 'date', description: 'Its last day, or today while it runs.' }),
+  formula: Formula,
+  target: nullable(Type.Number({ minimum: 0, maximum: 100 })),
+  overall: Type.Object({ ...figures, components: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  components: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), ...figures, incidents: Type.Array(UptimeIncident) }, { additionalProperties: false }))
+}, { $id: 'UptimeReport', title: 'UptimeReport', additionalProperties: false })
+
+export type UptimeReport = Static<typeof UptimeReport>
 export type UptimeBody = Static<typeof UptimeBody>
 export type UptimeComponentBody = Static<typeof UptimeComponent>
 export type UptimePeriodBody = Static<typeof UptimePeriod>

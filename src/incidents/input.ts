@@ -28,11 +28,13 @@ export interface InputLabels {
   timezone?: string
   rrule?: string
   remind?: string
+  /** A report's month; `month` when omitted. */
+  month?: string
 }
 
 export const CLI_LABELS: InputLabels = {
   title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to',
-  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind'
+  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', month: '--month'
 }
 export const API_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to',
