@@ -19,7 +19,7 @@ import type { EdgePurge } from './edge/purge-planner.ts'
 import { deliverPurge } from './edge/purge-targets.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
-import { shownNow } from './uptime/shown-now.ts'
+import { shownNow } from './status/shown-now.ts'
 import { createManualStatuses, type ManualStatuses } from './monitor/manual-statuses.ts'
 
 export interface Context {

@@ -1,10 +1,6 @@
 // The body of GET /api/v1/health/uptime (docs/en/status-definitions.md#uptime): the formula and weights in force, and
 // every figure with the minutes it was computed from, so that a reader can check each percentage from the body alone.
 import { Type, type Static } from 'typebox'
-import { DEFAULT_UPTIME } from '../declaration/declaration.ts'
-import { dayOfDate } from '../lib/minutes.ts'
-import { buildUptimeBody } from '../uptime/uptime-body.ts'
-import type { UptimeDay } from '../uptime/uptime-data.ts'
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 const Minutes = (description: string) => Type.Number({ minimum: 0, description })
@@ -104,21 +100,208 @@ export type UptimePeriodBody = Static<typeof UptimePeriod>
 export type UptimeIncidentBody = Static<typeof UptimeIncident>
 
 /**
- * A documentation example, made by the code that makes the body: three days to 2026-11-21 at noon, the database with
- * a partial outage of 30 minutes and a maintenance window of 60, the bot with a day rolled up before minutes were kept by status.
+ * A documentation example: three days to 2026-11-21 at noon, the database with a partial outage of 30 minutes and a
+ * maintenance window of 60, the bot with a day rolled up before minutes were kept by status. test/http/uptime.test.ts
+ * checks that the body's own code makes exactly this from those minutes.
  */
-function uptimeExample (): unknown {
-  const day = dayOfDate('2026-11-21')
-  const database = new Map<number, UptimeDay>([
-    [day - 2, { minutes: { operational: 1350, partial_outage: 30, 'maintenance:operational': 60 }, split: true }],
-    [day - 1, { minutes: { operational: 1440 }, split: true }],
-    [day, { minutes: { operational: 721 }, split: true }]
-  ])
-  const bot = new Map<number, UptimeDay>([[day - 2, { minutes: { operational: 1430, major_outage: 10 }, split: false }], [day - 1, { minutes: { operational: 1440 }, split: true }]])
-  return buildUptimeBody(
-    { now: Date.parse('2026-11-21T12:00:30.000Z'), firstDay: day - 400, days: new Map<string, Map<number, UptimeDay>>([['database', database], ['bot', bot]]), incidents: [] },
-    { fromDay: day - 2, toDay: day, components: ['database', 'bot'], by: 'day' },
-    { ...DEFAULT_UPTIME, target: 99.9 },
-    [{ id: 'database', name: 'Database' }, { id: 'bot', name: 'Bot connection' }]
-  )
+export function uptimeExample () {
+  return {
+    from: '2026-11-19',
+    to: '2026-11-21',
+    by: 'day',
+    formula: {
+      weights: { operational: 0, degraded_performance: 0, partial_outage: 0.5, major_outage: 1 },
+      maintenance: 'excluded'
+    },
+    target: 99.9,
+    overall: {
+      uptimePercent: 99.6145,
+      targetMet: false,
+      minutes: 7202,
+      downMinutes: 25,
+      operationalMinutes: 6381,
+      degradedMinutes: 0,
+      partialMinutes: 30,
+      majorMinutes: 10,
+      maintenanceMinutes: 60,
+      noDataMinutes: 721,
+      splitByStatus: false,
+      components: 2,
+      periods: [
+        {
+          start: '2026-11-19',
+          end: '2026-11-19',
+          uptimePercent: 99.1092,
+          targetMet: false,
+          minutes: 2880,
+          downMinutes: 25,
+          operationalMinutes: 2780,
+          degradedMinutes: 0,
+          partialMinutes: 30,
+          majorMinutes: 10,
+          maintenanceMinutes: 60,
+          noDataMinutes: 0,
+          splitByStatus: false
+        },
+        {
+          start: '2026-11-20',
+          end: '2026-11-20',
+          uptimePercent: 100,
+          targetMet: true,
+          minutes: 2880,
+          downMinutes: 0,
+          operationalMinutes: 2880,
+          degradedMinutes: 0,
+          partialMinutes: 0,
+          majorMinutes: 0,
+          maintenanceMinutes: 0,
+          noDataMinutes: 0,
+          splitByStatus: true
+        },
+        {
+          start: '2026-11-21',
+          end: '2026-11-21',
+          uptimePercent: 100,
+          targetMet: true,
+          minutes: 721,
+          downMinutes: 0,
+          operationalMinutes: 721,
+          degradedMinutes: 0,
+          partialMinutes: 0,
+          majorMinutes: 0,
+          maintenanceMinutes: 0,
+          noDataMinutes: 0,
+          splitByStatus: true
+        }
+      ]
+    },
+    components: [
+      {
+        id: 'database',
+        name: 'Database',
+        uptimePercent: 99.5763,
+        targetMet: false,
+        minutes: 3601,
+        downMinutes: 15,
+        operationalMinutes: 3511,
+        degradedMinutes: 0,
+        partialMinutes: 30,
+        majorMinutes: 0,
+        maintenanceMinutes: 60,
+        noDataMinutes: 0,
+        splitByStatus: true,
+        incidents: [],
+        periods: [
+          {
+            start: '2026-11-19',
+            end: '2026-11-19',
+            uptimePercent: 98.913,
+            targetMet: false,
+            minutes: 1440,
+            downMinutes: 15,
+            operationalMinutes: 1350,
+            degradedMinutes: 0,
+            partialMinutes: 30,
+            majorMinutes: 0,
+            maintenanceMinutes: 60,
+            noDataMinutes: 0,
+            splitByStatus: true
+          },
+          {
+            start: '2026-11-20',
+            end: '2026-11-20',
+            uptimePercent: 100,
+            targetMet: true,
+            minutes: 1440,
+            downMinutes: 0,
+            operationalMinutes: 1440,
+            degradedMinutes: 0,
+            partialMinutes: 0,
+            majorMinutes: 0,
+            maintenanceMinutes: 0,
+            noDataMinutes: 0,
+            splitByStatus: true
+          },
+          {
+            start: '2026-11-21',
+            end: '2026-11-21',
+            uptimePercent: 100,
+            targetMet: true,
+            minutes: 721,
+            downMinutes: 0,
+            operationalMinutes: 721,
+            degradedMinutes: 0,
+            partialMinutes: 0,
+            majorMinutes: 0,
+            maintenanceMinutes: 0,
+            noDataMinutes: 0,
+            splitByStatus: true
+          }
+        ]
+      },
+      {
+        id: 'bot',
+        name: 'Bot connection',
+        uptimePercent: 99.6527,
+        targetMet: false,
+        minutes: 3601,
+        downMinutes: 10,
+        operationalMinutes: 2870,
+        degradedMinutes: 0,
+        partialMinutes: 0,
+        majorMinutes: 10,
+        maintenanceMinutes: 0,
+        noDataMinutes: 721,
+        splitByStatus: false,
+        incidents: [],
+        periods: [
+          {
+            start: '2026-11-19',
+            end: '2026-11-19',
+            uptimePercent: 99.3055,
+            targetMet: false,
+            minutes: 1440,
+            downMinutes: 10,
+            operationalMinutes: 1430,
+            degradedMinutes: 0,
+            partialMinutes: 0,
+            majorMinutes: 10,
+            maintenanceMinutes: 0,
+            noDataMinutes: 0,
+            splitByStatus: false
+          },
+          {
+            start: '2026-11-20',
+            end: '2026-11-20',
+            uptimePercent: 100,
+            targetMet: true,
+            minutes: 1440,
+            downMinutes: 0,
+            operationalMinutes: 1440,
+            degradedMinutes: 0,
+            partialMinutes: 0,
+            majorMinutes: 0,
+            maintenanceMinutes: 0,
+            noDataMinutes: 0,
+            splitByStatus: true
+          },
+          {
+            start: '2026-11-21',
+            end: '2026-11-21',
+            uptimePercent: null,
+            targetMet: null,
+            minutes: 721,
+            downMinutes: 0,
+            operationalMinutes: 0,
+            degradedMinutes: 0,
+            partialMinutes: 0,
+            majorMinutes: 0,
+            maintenanceMinutes: 0,
+            noDataMinutes: 721,
+            splitByStatus: true
+          }
+        ]
+      }
+    ]
+  }
 }

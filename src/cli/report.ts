@@ -1,7 +1,7 @@
 // `status-api report uptime`: a month's uptime per component, from the store — on the database, or on a remote
-// instance's operator API (--url), through the same operation (src/operations/; the report itself is src/uptime/uptime-report.ts).
+// instance's operator API (--url), through the same operation (src/operations/; the report itself is src/operations/uptime-report.ts).
 import type { Config } from '../config/index.ts'
-import { REPORT_FORMATS, formatReport, type ReportFormat } from '../uptime/uptime-report.ts'
+import { REPORT_FORMATS, formatReport, type ReportFormat } from '../operations/uptime-report.ts'
 import { UsageError, commandWithActions } from './command.ts'
 import { operationsFor } from './local-or-remote.ts'
 import { asUsage, parseCommandLine } from './options.ts'

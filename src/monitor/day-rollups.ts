@@ -5,7 +5,7 @@ import type { ComponentCheckRow } from '../store/repositories/component-checks.t
 import type { DayRollup } from '../store/repositories/uptime-daily.ts'
 import { dayOfMinute } from '../lib/minutes.ts'
 import { OVERALL } from '../store/repositories/component-checks.ts'
-import { codeOfMeasured, type ShownMinutes } from '../uptime/shown-minutes.ts'
+import { codeOfMeasured, type ShownMinutes } from '../api/shown-minutes.ts'
 
 /** One rollup per day and component that has rows, by day, then component. */
 export function rollUpRows (rows: ComponentCheckRow[]): DayRollup[] {

@@ -5,7 +5,7 @@ import { countComponentChecksByDay, countShownMinutesByDay, deleteComponentCheck
 import { deleteUptimeDailyBefore, upsertUptimeDaily, type DayRollup } from '../store/repositories/uptime-daily.ts'
 import { RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './history.ts'
 import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
-import type { ShownMinutes } from '../uptime/shown-minutes.ts'
+import type { ShownMinutes } from '../api/shown-minutes.ts'
 
 export interface HousekeepingResult {
   rolledUpDays: number

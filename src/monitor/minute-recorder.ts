@@ -8,7 +8,7 @@ import type { Database } from '../store/database.ts'
 import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
 import { classifyWriteError } from '../store/write-errors.ts'
 import { CheckBuffer } from './check-buffer.ts'
-import type { ShownCode } from '../uptime/shown-minutes.ts'
+import type { ShownCode } from '../api/shown-minutes.ts'
 import type { WriteState } from './write-state.ts'
 
 const WRITE_TIMEOUT_MS = 5000
@@ -25,7 +25,7 @@ export interface MinuteRecorderOptions {
   startedAt: number
   /** The probe interval: a write's statement may take no longer (nor longer than 5 s). */
   intervalMs: number
-  /** What the page shows of each component now (src/uptime/shown-now.ts); without it, rows keep only the measured status. */
+  /** What the page shows of each component now (src/status/shown-now.ts); without it, rows keep only the measured status. */
   shown?: () => ReadonlyMap<string, ShownCode>
 }
 

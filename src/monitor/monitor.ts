@@ -10,10 +10,10 @@ import type { Database } from '../store/database.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { ShardsSnapshot } from '../bot/shard-snapshot.ts'
 import { builtinDeclaration, uptimePolicy, type StatusDeclaration } from '../declaration/declaration.ts'
-import { createUptimeService, type UptimeService } from '../uptime/uptime-service.ts'
+import { createUptimeService, type UptimeService } from './uptime-service.ts'
 import type { ManualStatus } from './measure.ts'
 import type { ProbeResult } from './probes/probe.ts'
-import type { ShownCode } from '../uptime/shown-minutes.ts'
+import type { ShownCode } from '../api/shown-minutes.ts'
 import { createHistoryService, type HistoryService } from './history-service.ts'
 import { reportedComponents } from './reported-components.ts'
 import { WriteState } from './write-state.ts'
@@ -56,7 +56,7 @@ export interface MonitorOptions {
   manualStatuses?: () => ReadonlyMap<string, ManualStatus>
   /** The latest results of the declared http, tcp and push checks (src/checks/runner.ts); must be cheap. */
   checks?: () => ReadonlyMap<string, ProbeResult>
-  /** What the page shows of each component now, kept with each minute (src/uptime/shown-now.ts); must be cheap. */
+  /** What the page shows of each component now, kept with each minute (src/status/shown-now.ts); must be cheap. */
   shown?: () => ReadonlyMap<string, ShownCode>
 }
 
@@ -70,7 +70,7 @@ export interface Monitor {
   /** The declared components' measurements of the latest round (held, not computed: cheap per request); undefined before the first. */
   measurements (): Measurements | undefined
   readonly history: HistoryService
-  /** The uptime figures of the declared components (src/uptime/uptime-service.ts), read with the history. */
+  /** The uptime figures of the declared components (./uptime-service.ts), read with the history. */
   readonly uptime: UptimeService
   /** Measures the latest probes again and publishes the snapshot (what operators set changed); nothing before the first round. */
   remeasure (): void

@@ -6,7 +6,7 @@ import type { TypedIncident, TypedWindow } from '../incidents/input.ts'
 import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, OperatorSeries, PushAnswer, ScheduledMaintenance } from './answers.ts'
 import type { ManualComponentInput } from './manual-components.ts'
 import type { UptimeReport } from '../api/uptime.ts'
-import type { ReportInput } from '../uptime/uptime-report.ts'
+import type { ReportInput } from './uptime-report.ts'
 
 /**
  * Input comes as typed (strings, checked by the shared checks of src/incidents/input.ts and the domain's own); ids are

@@ -4,10 +4,12 @@
 import assert from 'node:assert/strict'
 import { describe, it, type TestContext } from 'node:test'
 import { Compile } from 'typebox/compile'
-import { UptimeBody } from '../../src/api/uptime.ts'
+import { UptimeBody, uptimeExample } from '../../src/api/uptime.ts'
+import { buildUptimeBody } from '../../src/monitor/uptime-body.ts'
+import type { UptimeDay } from '../../src/monitor/uptime-data.ts'
 import { buildApp } from '../../src/app.ts'
 import { openContext } from '../../src/context.ts'
-import { builtinDeclaration, type StatusDeclaration, type UptimePolicy } from '../../src/declaration/declaration.ts'
+import { DEFAULT_UPTIME, builtinDeclaration, type StatusDeclaration, type UptimePolicy } from '../../src/declaration/declaration.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { dayOfDate } from '../../src/lib/minutes.ts'
 import { listComponentChecks } from '../../src/store/repositories/component-checks.ts'
@@ -53,6 +55,26 @@ async function seed (context: Awaited<ReturnType<typeof replica>>['context']) {
 }
 
 const get = async (app: Awaited<ReturnType<typeof replica>>['app'], query: string) => await app.inject(`/api/v1/health/uptime${query}`)
+
+describe('the uptime body\'s documentation example', () => {
+  it('is what the body\'s own code makes of its minutes', () => {
+    const day = dayOfDate('2026-11-21')
+    const database = new Map<number, UptimeDay>([
+      [day - 2, { minutes: { operational: 1350, partial_outage: 30, 'maintenance:operational': 60 }, split: true }],
+      [day - 1, { minutes: { operational: 1440 }, split: true }],
+      [day, { minutes: { operational: 721 }, split: true }]
+    ])
+    const bot = new Map<number, UptimeDay>([[day - 2, { minutes: { operational: 1430, major_outage: 10 }, split: false }], [day - 1, { minutes: { operational: 1440 }, split: true }]])
+    const made = buildUptimeBody(
+      { now: Date.parse('2026-11-21T12:00:30.000Z'), firstDay: day - 400, days: new Map([['database', database], ['bot', bot]]), incidents: [] },
+      { fromDay: day - 2, toDay: day, components: ['database', 'bot'], by: 'day' },
+      { ...DEFAULT_UPTIME, target: 99.9 },
+      [{ id: 'database', name: 'Database' }, { id: 'bot', name: 'Bot connection' }]
+    )
+    assert.deepEqual(uptimeExample(), made)
+    assert.ok(uptimeSchema.Check(made))
+  })
+})
 
 for (const backend of databaseBackends()) {
   describe(`GET /api/v1/health/uptime on ${backend.name}`, { skip: backend.skip }, () => {

@@ -16,8 +16,8 @@ import { HealthBody, HistoryBody } from '../../api/health.ts'
 import { type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
 import { UptimeBody } from '../../api/uptime.ts'
-import type { UptimeData } from '../../uptime/uptime-data.ts'
-import { UptimeQueryError, type UptimeQuery } from '../../uptime/uptime-query.ts'
+import type { UptimeData } from '../../monitor/uptime-data.ts'
+import { UptimeQueryError, type UptimeQuery } from '../../monitor/uptime-query.ts'
 
 /** Declared for the documentation only: the handler checks each value itself, so that a refusal names its parameter. */
 const UptimeQuerystring = Type.Object({

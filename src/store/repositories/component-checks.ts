@@ -5,7 +5,7 @@ import { MEASURED_ORDER, severity } from '../../api/status-severity.ts'
 import type { Database } from '../database.ts'
 import type { StoredStatus, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
-import { SHOWN_ORDER, codeOfMeasured, isShownCode, type ShownCode, type ShownMinutes } from '../../uptime/shown-minutes.ts'
+import { SHOWN_ORDER, codeOfMeasured, isShownCode, type ShownCode, type ShownMinutes } from '../../api/shown-minutes.ts'
 
 /** The row of a minute that holds the overall status, next to the components' rows. */
 export const OVERALL = 'overall'
@@ -18,7 +18,7 @@ export interface ComponentCheckRow {
   status: StoredStatus
   /** Milliseconds; null when the check reported none. */
   latencyMs: number | null
-  /** What the page showed (src/uptime/shown-minutes.ts); absent or null: not known (overall, older rows). */
+  /** What the page showed (src/api/shown-minutes.ts); absent or null: not known (overall, older rows). */
   shown?: ShownCode | null
 }
 

@@ -2,7 +2,7 @@
 import type { Database } from '../database.ts'
 import { dateOfDay, dayOfDate } from '../../lib/minutes.ts'
 import type { DayCounts } from './component-checks.ts'
-import { formatShownMinutes, parseShownMinutes, type ShownMinutes } from '../../uptime/shown-minutes.ts'
+import { formatShownMinutes, parseShownMinutes, type ShownMinutes } from '../../api/shown-minutes.ts'
 
 /** A day of one component (or `overall`) as rolled up: its counts and latency percentiles (null without latencies). */
 export interface DayRollup extends DayCounts {

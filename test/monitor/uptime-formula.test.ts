@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DEFAULT_UPTIME, type UptimePolicy } from '../../src/declaration/declaration.ts'
-import { figuresOf, meanPercent, percent } from '../../src/uptime/formula.ts'
-import { minutesOfCounts, parseShownMinutes, formatShownMinutes } from '../../src/uptime/shown-minutes.ts'
+import { figuresOf, meanPercent, percent } from '../../src/monitor/uptime-formula.ts'
+import { minutesOfCounts, parseShownMinutes, formatShownMinutes } from '../../src/api/shown-minutes.ts'
 import { percentUp } from '../../src/monitor/history.ts'
 
 const policy = (change: Partial<UptimePolicy> = {}): UptimePolicy => ({ ...DEFAULT_UPTIME, ...change })

@@ -5,9 +5,9 @@ import type { UptimeReport } from '../api/uptime.ts'
 import type { UptimePolicy } from '../declaration/declaration.ts'
 import { InvalidInput } from '../incidents/rules.ts'
 import { dayOfMinute, minuteOf } from '../lib/minutes.ts'
-import { buildUptimeBody, type NamedComponent } from './uptime-body.ts'
-import type { UptimeData } from './uptime-data.ts'
-import { dayOfCalendarDate, type UptimeQuery } from './uptime-query.ts'
+import { buildUptimeBody, type NamedComponent } from '../monitor/uptime-body.ts'
+import type { UptimeData } from '../monitor/uptime-data.ts'
+import { dayOfCalendarDate, type UptimeQuery } from '../monitor/uptime-query.ts'
 import { ROLLUP_RETENTION_DAYS } from '../monitor/history.ts'
 
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const

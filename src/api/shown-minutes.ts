@@ -1,6 +1,5 @@
 // What the page showed of a component in a minute, as one code per stored minute, and a day's minutes per code: the
-// input of the uptime formula (./formula.ts). Weights are applied only when read, so the stored counts never change.
-import type { ComponentView } from '../status/model.ts'
+// input of the uptime formula (src/monitor/uptime-formula.ts). Weights are applied only when read, so the stored counts never change.
 
 /** The four statuses a minute can be weighed by. */
 export const WEIGHED = ['operational', 'degraded_performance', 'partial_outage', 'major_outage'] as const
@@ -23,9 +22,9 @@ export function codeOfMeasured (status: string): ShownCode {
 }
 
 /** The code of a component as the page shows it, with its measured public status beneath a window. */
-export function codeOfView (view: Pick<ComponentView, 'status'>, beneath: string | undefined): ShownCode {
-  if (view.status === 'under_maintenance') return `maintenance:${isWeighed(beneath) ? beneath : 'unknown'}`
-  return isWeighed(view.status) ? view.status : 'unknown'
+export function codeOfView (shown: string, beneath: string | undefined): ShownCode {
+  if (shown === 'under_maintenance') return `maintenance:${isWeighed(beneath) ? beneath : 'unknown'}`
+  return isWeighed(shown) ? shown : 'unknown'
 }
 
 export function isWeighed (value: unknown): value is Weighed {
@@ -42,7 +41,7 @@ export function isShownCode (value: unknown): value is ShownCode {
 
 /**
  * The order in which two replicas' codes for one minute are merged (the worse one wins, as for measured statuses):
- * nothing known, operational, maintenance, then the outages by severity. Both databases apply it (component-checks.ts).
+ * nothing known, operational, maintenance, then the outages by severity. Both databases apply it (src/store/repositories/component-checks.ts).
  */
 export const SHOWN_ORDER: readonly ShownCode[] = [
   'unknown', 'operational', 'maintenance:unknown', 'maintenance:operational', 'maintenance:degraded_performance',

@@ -1,12 +1,12 @@
 // One uptime body from the data in memory (./uptime-data.ts), a checked query (./uptime-query.ts) and the policy in
-// force: per component and period the minutes by what the page showed, weighed by the formula (./formula.ts).
+// force: per component and period the minutes by what the page showed, weighed by the formula (./uptime-formula.ts).
 import type { UptimeBody, UptimeComponentBody, UptimeIncidentBody, UptimePeriodBody } from '../api/uptime.ts'
 import type { UptimePolicy } from '../declaration/declaration.ts'
 import { affectedComponents } from '../incidents/component-status.ts'
 import type { IncidentImpact } from '../incidents/rules.ts'
 import { MINUTES_PER_DAY, dateOfDay, dayOfMinute, minuteOf } from '../lib/minutes.ts'
-import { figuresOf, meanPercent, type UptimeFigures } from './formula.ts'
-import { addMinutes, type ShownMinutes } from './shown-minutes.ts'
+import { figuresOf, meanPercent, type UptimeFigures } from './uptime-formula.ts'
+import { addMinutes, type ShownMinutes } from '../api/shown-minutes.ts'
 import type { UptimeData } from './uptime-data.ts'
 import type { UptimeQuery } from './uptime-query.ts'
 

@@ -1,7 +1,7 @@
 // The uptime formula, applied when read: 1 − Σ(weight × minutes) / (minutes − no-data minutes − excluded maintenance
-// minutes), from a period's minutes by what the page showed (./shown-minutes.ts) and the policy the status file declares.
+// minutes), from a period's minutes by what the page showed (src/api/shown-minutes.ts) and the policy the status file declares.
 import type { UptimePolicy } from '../declaration/declaration.ts'
-import { WEIGHED, type ShownMinutes, type Weighed } from './shown-minutes.ts'
+import { WEIGHED, type ShownMinutes, type Weighed } from '../api/shown-minutes.ts'
 
 /** One period's figures: every count a reader needs to check the percentage by hand. */
 export interface UptimeFigures {

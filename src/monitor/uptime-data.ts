@@ -5,8 +5,8 @@ import { countShownMinutesByDay } from '../store/repositories/component-checks.t
 import { listIncidentSpans, type IncidentSpan } from '../store/repositories/incidents.ts'
 import { listUptimeDaily } from '../store/repositories/uptime-daily.ts'
 import { MINUTES_PER_DAY, dayOfMinute, minuteOf } from '../lib/minutes.ts'
-import { RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from '../monitor/history.ts'
-import { minutesOfCounts, type ShownMinutes } from './shown-minutes.ts'
+import { RAW_RETENTION_DAYS, ROLLUP_RETENTION_DAYS } from './history.ts'
+import { minutesOfCounts, type ShownMinutes } from '../api/shown-minutes.ts'
 
 /** One day of one component. */
 export interface UptimeDay {
