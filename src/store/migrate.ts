@@ -15,6 +15,7 @@ import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
 import { shownMinutesMigration } from './migrations/013-shown-minutes.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
+import { followLanguageMigration } from './migrations/016-follow-language.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -30,7 +31,8 @@ function migrations (database: Database): Record<string, Migration> {
     '010-shard-total': shardTotalMigration(),
     '012-edge-state': edgeStateMigration(),
     '013-shown-minutes': shownMinutesMigration(),
-    '014-maintenance-series': maintenanceSeriesMigration()
+    '014-maintenance-series': maintenanceSeriesMigration(),
+    '016-follow-language': followLanguageMigration()
   }
 }
 
