@@ -1,10 +1,24 @@
 // What the operator declared (docs/en/architecture.md#status-model): the product, groups and components, as the rest of the service reads
 // them. The status file (./status-file.ts) produces it; without a file, builtinDeclaration() is the spec's three.
 import type { BrandImage } from '../brand/image.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { Locale, PageLanguage } from '../lib/locale.ts'
 
 /** Text in both page languages: a plain string in the file stands for both. */
 export type LocalizedText = Record<Locale, string>
+
+/** Text in any page language: English always, each other language where given (a page in one not given shows the English). */
+export type PageText = { en: string } & Partial<Record<PageLanguage, string>>
+
+/** An incident as the operator declared it ahead of time: what `incident open --template ID` opens, unless options say otherwise. */
+export interface DeclaredTemplate {
+  id: string
+  title: PageText
+  /** The incident's first update. */
+  message: PageText
+  impact: 'none' | 'minor' | 'major' | 'critical'
+  /** Ids of declared components, in file order; the impact decides their status. */
+  components: string[]
+}
 
 /** The spec's three probes, which every instance runs (and `/api/v1/health` always reports). */
 export const BUILTIN_PROBES = ['database', 'cache', 'bot'] as const
@@ -106,6 +120,8 @@ export interface StatusDeclaration {
   groups: DeclaredGroup[]
   /** In file order: the order on the page. */
   components: DeclaredComponent[]
+  /** In file order; none without a file (or when the file declares none). */
+  templates?: DeclaredTemplate[]
 }
 
 const BUILTIN_NAMES: Record<BuiltinProbe, LocalizedText> = {

@@ -16,6 +16,7 @@ import { edgeStateMigration } from './migrations/012-edge-state.ts'
 import { shownMinutesMigration } from './migrations/013-shown-minutes.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
 import { followLanguageMigration } from './migrations/016-follow-language.ts'
+import { incidentTextsMigration } from './migrations/017-incident-texts.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -32,7 +33,8 @@ function migrations (database: Database): Record<string, Migration> {
     '012-edge-state': edgeStateMigration(),
     '013-shown-minutes': shownMinutesMigration(),
     '014-maintenance-series': maintenanceSeriesMigration(),
-    '016-follow-language': followLanguageMigration()
+    '016-follow-language': followLanguageMigration(),
+    '017-incident-texts': incidentTextsMigration()
   }
 }
 

@@ -10,7 +10,7 @@ import { DEFAULT_UPTIME, builtinDescription, uptimePolicy, type StatusDeclaratio
 import { StatusFileError } from '../../src/declaration/file-error.ts'
 import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
-import { base, changed, http, refusals, type Json } from '../status/cases.ts'
+import { base, changed, http, refusals, template, type Json } from '../status/cases.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/status')
 const EXAMPLE = path.join(FIXTURES, 'design-example.yaml')
@@ -89,7 +89,14 @@ describe('the status file', () => {
         },
         { id: 'voice-eu', name: { en: 'Voice (EU)', de: 'Voice (EU)' }, description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
         { id: 'api', name: { en: 'Public API', de: 'Public API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
-      ]
+      ],
+      templates: [{
+        id: 'platform-outage',
+        title: { en: 'Discord is having trouble', de: 'Discord hat Probleme' },
+        message: { en: 'Discord\'s API is failing; commands may not answer.', de: 'Die API von Discord fällt aus; Befehle antworten womöglich nicht.' },
+        impact: 'major',
+        components: ['bot', 'music']
+      }]
     })
   })
 
@@ -196,6 +203,24 @@ describe('the status file', () => {
     assert.deepEqual(declaration.components[1]!.name, { en: 'Music', de: 'Musik' })
     assert.deepEqual(declaration.components[1]!.description, { en: 'Plays songs', de: 'Plays songs' })
     assert.deepEqual(declaration.product.links[0]!.label, { en: 'Dashboard', de: 'Übersicht' })
+  })
+
+  it('reads templates: a string stands for every language, an object keeps each language given, trimmed', (t) => {
+    const declaration = load(t, changed((file) => {
+      file.templates = [
+        template({ id: 'music-down', title: ' Music is down ', message: 'Songs stop.\nWe are on it.', impact: 'minor', components: undefined }),
+        template({ title: { en: 'Discord is having trouble', fr: 'Discord rencontre des problèmes', 'pt-BR': 'O Discord está com problemas' } })
+      ]
+      delete file.templates[0].components
+    }))
+    assert.deepEqual(declaration.templates, [
+      { id: 'music-down', title: { en: 'Music is down' }, message: { en: 'Songs stop.\nWe are on it.' }, impact: 'minor', components: [] },
+      {
+        id: 'platform-outage', title: { en: 'Discord is having trouble', fr: 'Discord rencontre des problèmes', 'pt-BR': 'O Discord está com problemas' },
+        message: { en: 'Commands may not answer.' }, impact: 'major', components: ['music']
+      }
+    ])
+    assert.deepEqual(load(t, changed(() => {})).templates, [], 'none declared: none')
   })
 
   it('fills in the defaults', (t) => {
