@@ -55,6 +55,8 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/api/v1/health/components', weight: 4 },
   { path: '/api/v1/health/components/music', weight: 1 },
   { path: '/api/v1/health/history', weight: 8 },
+  // The longest window the uptime endpoint takes: 400 days ending today (UTC), by month.
+  { path: `/api/v1/health/uptime?from=${new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10)}`, weight: 1 },
   { path: '/api/v1/health/discord', weight: 8 },
   { path: '/api/v1/health/incidents', weight: 8 },
   { path: '/api/v1/liveness', weight: 10 },

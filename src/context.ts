@@ -24,6 +24,7 @@ import type { EdgePurge } from './edge/purge-planner.ts'
 import { deliverPurge } from './edge/purge-targets.ts'
 import { createNotifications, type Notifications, type NotifyTuning } from './notify/notifications.ts'
 import { createStatusService, type StatusService } from './status/service.ts'
+import { shownNow } from './status/shown-now.ts'
 import { createManualStatuses, type ManualStatuses } from './monitor/manual-statuses.ts'
 
 export interface Context {
@@ -148,10 +149,13 @@ export async function openContext (config: Config, options: ContextOptions = {})
     checks: () => checks.results(),
     isMaintenanceActive: () => incidents.isMaintenanceActive(),
     manualStatuses: manualStatuses === undefined ? undefined : () => manualStatuses.current(),
+    // The status service reads the monitor: bound on first use, after both exist.
+    shown: () => shown(),
     onRound: notifications === undefined ? undefined : (body) => notifications.observe(body)
   })
   await manualStatuses?.refresh().catch(() => undefined) // the database away: operational until it answers
   const status = createStatusService({ declaration: config.status, monitor, incidents, clock })
+  const shown = shownNow(status, monitor)
   // prom-client is loaded only when the metrics are on.
   const metrics = config.metricsPort === undefined
     ? undefined

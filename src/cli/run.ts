@@ -18,6 +18,7 @@ const commands: Array<{ name: string, summary: string, load: () => Promise<Comma
   { name: 'heartbeat', summary: 'record a bot shard\'s heartbeat (for the bot\'s processes)', load: async () => (await import('./heartbeat.ts')).heartbeatCommand },
   { name: 'shards', summary: 'forget shards the bot no longer runs', load: async () => (await import('./shards.ts')).shardsCommand },
   { name: 'token', summary: 'make a secret for the operator API (OPERATOR_TOKENS)', load: async () => (await import('./token.ts')).tokenCommand },
+  { name: 'report', summary: 'a month\'s uptime report per component (md, csv or json)', load: async () => (await import('./report.ts')).reportCommand },
   { name: 'push', summary: 'record that a push component is alive (for cron jobs and workers)', load: async () => (await import('./push.ts')).pushCommand },
   { name: 'notify', summary: 'list, retry or test notifications', load: async () => (await import('./notify.ts')).notifyCommand },
   { name: 'discord', summary: 'register the slash commands in the operator guild', load: async () => (await import('./discord.ts')).discordCommand },

@@ -87,9 +87,34 @@ export interface DeclaredProduct {
   accentDark: string | undefined
 }
 
+/** How a minute under maintenance counts: on neither side, as up, or as the status shown beneath the window. */
+export type MaintenanceCounting = 'excluded' | 'up' | 'counted'
+
+/** The status file's `uptime:` with every default filled in. */
+export interface UptimePolicy {
+  /** Days the status page's bars show: 30, 60 or 90. */
+  barDays: 30 | 60 | 90
+  /** The promised uptime in percent; null when none was declared. */
+  target: number | null
+  /** The fraction of a minute in each status counted as down (operational counts 0). */
+  weights: { degraded_performance: number, partial_outage: number, major_outage: number }
+  maintenance: MaintenanceCounting
+}
+
+export const DEFAULT_UPTIME: UptimePolicy = {
+  barDays: 90, target: null, weights: { degraded_performance: 0, partial_outage: 0.5, major_outage: 1 }, maintenance: 'excluded'
+}
+
+/** The uptime policy in force: the declared one, or the defaults. */
+export function uptimePolicy (declaration: Pick<StatusDeclaration, 'uptime'>): UptimePolicy {
+  return declaration.uptime ?? DEFAULT_UPTIME
+}
+
 export interface StatusDeclaration {
   /** The file it was read from; undefined for the built-in model. */
   file: string | undefined
+  /** The file's `uptime:`; undefined when it has none (the defaults, ./declaration.ts uptimePolicy()). */
+  uptime?: UptimePolicy
   product: DeclaredProduct
   /** In file order: the order on the page. */
   groups: DeclaredGroup[]

@@ -5,8 +5,8 @@ import { MIN_CONTRAST, ON_ACCENT, contrastRatio, formatRatio, lightenForDark, th
 import { footerMistake } from '../brand/footer.ts'
 import { BrandImageError, readBrandImage } from '../brand/image.ts'
 import {
-  BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
-  type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration
+  BUILTIN_PROBES, DEFAULT_UPTIME, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
+  type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration, type UptimePolicy
 } from './declaration.ts'
 import { InvalidInput } from '../lib/invalid-input.ts'
 import { checkMessage, checkTitle } from '../lib/text-rules.ts'
@@ -65,7 +65,21 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     templates.push(declaredTemplate(template, ['templates', index], components, options))
   }
   const maintenance = declaredSeries(file.maintenance ?? [], components)
-  return { file: path.resolve(options.file), product, groups, components, templates, ...(maintenance.length === 0 ? {} : { maintenance }) }
+  return {
+    file: path.resolve(options.file), product, groups, components, templates,
+    ...(maintenance.length === 0 ? {} : { maintenance }),
+    ...(file.uptime === undefined ? {} : { uptime: declaredUptime(file.uptime) })
+  }
+}
+
+/** The file's `uptime:` with the defaults for what it leaves out; the schema has checked every range. */
+function declaredUptime (uptime: NonNullable<StatusFile['uptime']>): UptimePolicy {
+  return {
+    barDays: (uptime.barDays ?? DEFAULT_UPTIME.barDays) as UptimePolicy['barDays'],
+    target: uptime.target ?? DEFAULT_UPTIME.target,
+    weights: { ...DEFAULT_UPTIME.weights, ...uptime.weights },
+    maintenance: (uptime.maintenance ?? DEFAULT_UPTIME.maintenance) as UptimePolicy['maintenance']
+  }
 }
 
 /** A template whose texts pass the rules typed text passes (so opening from it is never refused for them), naming declared components. */

@@ -130,6 +130,21 @@ const Component = Type.Object({
   check: Type.Optional(Check)
 }, { additionalProperties: false, oneOf: [{ required: ['builtin'] }, { required: ['check'] }] })
 
+const Weight = (description: string, fallback: number) => Type.Number({ minimum: 0, maximum: 1, default: fallback, description })
+
+const Uptime = Type.Object({
+  barDays: Type.Optional(Type.Enum([30, 60, 90], { default: 90, description: 'Days the status page\'s bars show' })),
+  target: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'The promised uptime in percent, shown beside every figure and in reports' })),
+  weights: Type.Optional(Type.Object({
+    degraded_performance: Type.Optional(Weight('The fraction of a degraded minute counted as down', 0)),
+    partial_outage: Type.Optional(Weight('The fraction of a partial-outage minute counted as down', 0.5)),
+    major_outage: Type.Optional(Weight('The fraction of a major-outage minute counted as down', 1))
+  }, { additionalProperties: false, description: 'The fraction of a minute counted as down, per status (0 to 1)' })),
+  maintenance: Type.Optional(Type.Enum(['excluded', 'up', 'counted'], {
+    default: 'excluded', description: 'Maintenance minutes: excluded from both sides, counted as up, or counted as the status shown beneath'
+  }))
+}, { additionalProperties: false, description: 'How uptime is computed and shown (docs/en/status-definitions.md#uptime)' })
+
 const Template = Type.Object({
   id: Id('Unique among templates; `incident open --template ID` names it'),
   title: PageText(TEXT_LIMITS.title, 'The incident\'s title (one line)'),
@@ -166,7 +181,8 @@ export const StatusFileSchema = Type.Object({
   templates: Type.Optional(Type.Array(Template, { maxItems: 100, description: 'Incidents that recur, ready to open (docs/en/status-file.md#templates)' })),
   maintenance: Type.Optional(Type.Array(MaintenanceSeries, {
     maxItems: 50, description: 'Recurring maintenance as config as code: editing a series changes its future occurrences only; removing it ends it'
-  }))
+  })),
+  uptime: Type.Optional(Uptime)
 }, { additionalProperties: false })
 
 export type StatusFile = Static<typeof StatusFileSchema>

@@ -34,11 +34,13 @@ export interface InputLabels {
   template?: string
   /** A post-mortem's text; `markdown` when omitted. */
   markdown?: string
+  /** A report's month; `month` when omitted. */
+  month?: string
 }
 
 export const CLI_LABELS: InputLabels = {
   title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to',
-  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', template: '--template', markdown: '--file'
+  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', template: '--template', markdown: '--file', month: '--month'
 }
 export const API_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to',

@@ -8,6 +8,7 @@ import type { Database } from '../store/database.ts'
 import { OVERALL, upsertComponentChecks, type ComponentCheckRow } from '../store/repositories/component-checks.ts'
 import { classifyWriteError } from '../store/write-errors.ts'
 import { CheckBuffer } from './check-buffer.ts'
+import type { ShownCode } from '../api/shown-minutes.ts'
 import type { WriteState } from './write-state.ts'
 
 const WRITE_TIMEOUT_MS = 5000
@@ -24,6 +25,8 @@ export interface MinuteRecorderOptions {
   startedAt: number
   /** The probe interval: a write's statement may take no longer (nor longer than 5 s). */
   intervalMs: number
+  /** What the page shows of each component now (src/status/shown-now.ts); without it, rows keep only the measured status. */
+  shown?: () => ReadonlyMap<string, ShownCode>
 }
 
 export interface MinuteRecorder {
@@ -40,9 +43,12 @@ export function createMinuteRecorder (options: MinuteRecorderOptions): MinuteRec
   const record = async (body: MeasuredHealthBody, databaseAnswers: boolean) => {
     const minute = minuteOf(Date.parse(body.checkedAt))
     const components: Record<string, { status: string, latencyMs: number | null }> = body.components
+    const shown = options.shown?.()
     const rows: ComponentCheckRow[] = [
       { minute, component: OVERALL, status: body.status, latencyMs: null },
-      ...reported.map((id) => ({ minute, component: id, status: components[id]!.status, latencyMs: components[id]!.latencyMs }))
+      ...reported.map((id) => ({
+        minute, component: id, status: components[id]!.status, latencyMs: components[id]!.latencyMs, ...(shown?.has(id) === true ? { shown: shown.get(id)! } : {})
+      }))
     ]
     // A minute is never written for a time before this process started or after now: the wall clock stepped back.
     const now = minuteOf(clock.now())

@@ -9,9 +9,11 @@ import type { Cache, CacheKind } from '../store/cache/cache.ts'
 import type { Database } from '../store/database.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { ShardsSnapshot } from '../bot/shard-snapshot.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../declaration/declaration.ts'
+import { builtinDeclaration, uptimePolicy, type StatusDeclaration } from '../declaration/declaration.ts'
+import { createUptimeService, type UptimeService } from './uptime-service.ts'
 import type { ManualStatus } from './measure.ts'
 import type { ProbeResult } from './probes/probe.ts'
+import type { ShownCode } from '../api/shown-minutes.ts'
 import { createHistoryService, type HistoryService } from './history-service.ts'
 import { reportedComponents } from './reported-components.ts'
 import { WriteState } from './write-state.ts'
@@ -54,6 +56,8 @@ export interface MonitorOptions {
   manualStatuses?: () => ReadonlyMap<string, ManualStatus>
   /** The latest results of the declared http, tcp and push checks (src/checks/runner.ts); must be cheap. */
   checks?: () => ReadonlyMap<string, ProbeResult>
+  /** What the page shows of each component now, kept with each minute (src/status/shown-now.ts); must be cheap. */
+  shown?: () => ReadonlyMap<string, ShownCode>
 }
 
 export interface Monitor {
@@ -66,6 +70,8 @@ export interface Monitor {
   /** The declared components' measurements of the latest round (held, not computed: cheap per request); undefined before the first. */
   measurements (): Measurements | undefined
   readonly history: HistoryService
+  /** The uptime figures of the declared components (./uptime-service.ts), read with the history. */
+  readonly uptime: UptimeService
   /** Measures the latest probes again and publishes the snapshot (what operators set changed); nothing before the first round. */
   remeasure (): void
   /** Minutes of checks waiting for the database. */
@@ -85,6 +91,10 @@ export function createMonitor (options: MonitorOptions): Monitor {
   const reported = reportedComponents(declaration)
   const writes = new WriteState()
   const history = createHistoryService({ database, clock, logger, components: reported })
+  const uptime = createUptimeService({
+    database, clock, logger, policy: uptimePolicy(declaration),
+    components: declaration.components.map((component) => ({ id: component.id, name: component.name.en }))
+  })
   const snapshots = createHealthSnapshots({
     declaration, clock, startedAt, startedMono: clock.monotonic(),
     isMaintenanceActive: options.isMaintenanceActive,
@@ -94,9 +104,9 @@ export function createMonitor (options: MonitorOptions): Monitor {
   })
   const shards = createShardsHolder()
   const refreshPlatform = platformRefresh(declaration, options.platform, probeTimeoutMs, config.edge.purge.length > 0)
-  const recorder = createMinuteRecorder({ database, clock, logger, writes, components: reported, startedAt, intervalMs })
+  const recorder = createMinuteRecorder({ database, clock, logger, writes, components: reported, startedAt, intervalMs, shown: options.shown })
   const housekeeping = housekeepingSchedule({ database, logger, startedAt })
-  const upkeep = createUpkeep({ writes, housekeepIfDue: housekeeping.ifDue, refreshHistory: () => history.refreshIfStale() })
+  const upkeep = createUpkeep({ writes, housekeepIfDue: housekeeping.ifDue, refreshHistory: async () => { await Promise.all([history.refreshIfStale(), uptime.refreshIfStale()]) } })
   const round = createRound({
     probe: () => probeRound({ config, database, cache, cacheKind, clock, timeoutMs: probeTimeoutMs, refreshPlatform, onShards: shards.onShards }),
     ensureSchema: options.ensureSchema,
@@ -117,6 +127,7 @@ export function createMonitor (options: MonitorOptions): Monitor {
     shards: shards.current,
     measurements: snapshots.measurements,
     history,
+    uptime,
     remeasure: snapshots.remeasure,
     get bufferedChecks () { return recorder.buffered },
     start: loop.start,

@@ -23,6 +23,9 @@ import { findMaintenance, loadMaintenances } from '../store/repositories/mainten
 import type { Tables } from '../store/tables.ts'
 import { checkManualComponent, checkManualStatus, clearManualComponent, setManualComponent } from './manual-components.ts'
 import type { Operations } from './operations.ts'
+import { uptimePolicy } from '../declaration/declaration.ts'
+import { loadUptimeData } from '../monitor/uptime-data.ts'
+import { buildUptimeReport, reportQuery } from './uptime-report.ts'
 import type { OperatorIncident } from './answers.ts'
 import { listedIncidents, listedSince, listedWindowsSince, operatorIncident, operatorMaintenance } from './view.ts'
 
@@ -66,6 +69,7 @@ export interface Acting {
 }
 
 export function localOperations (store: Store, { labels, by }: Acting): Operations {
+  const reportLabels = { month: labels.month ?? 'month', component: labels.component }
   const { declaration, clock } = store
   const write = <T>(operation: () => Promise<T>) => retryWhileBusy(operation, store.busyWaitMs)
   const withBy = <T extends object>(input: T): T => by === undefined ? input : { ...input, by }
@@ -213,6 +217,16 @@ export function localOperations (store: Store, { labels, by }: Acting): Operatio
       return store.withDatabase('existing, migrated', async (database) => {
         const row = await write(() => recordPush(database.db, declaration, component, input, now, by))
         return { component, status: row.status as PushStatus, latencyMs: row.latencyMs, message: row.message, at: new Date(row.checkedAt).toISOString() }
+      })
+    },
+
+    async uptimeReport (input) {
+      const now = clock.now()
+      const query = reportQuery(input, declaration.components.map((component) => component.id), now, reportLabels)
+      const named = declaration.components.map((component) => ({ id: component.id, name: component.name.en }))
+      return store.withDatabase('existing, migrated', async (database) => {
+        const data = await loadUptimeData(database, now, query.components)
+        return buildUptimeReport(data, query, uptimePolicy(declaration), named, input.month)
       })
     }
   }

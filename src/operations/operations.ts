@@ -5,6 +5,8 @@ import type { PushInput } from '../checks/push.ts'
 import type { TypedIncident, TypedOpening, TypedWindow } from '../incidents/input.ts'
 import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, OperatorSeries, PushAnswer, ScheduledMaintenance } from './answers.ts'
 import type { ManualComponentInput } from './manual-components.ts'
+import type { UptimeReport } from '../api/uptime.ts'
+import type { ReportInput } from './uptime-report.ts'
 
 /**
  * Input comes as typed (strings, checked by the shared checks of src/incidents/input.ts and the domain's own); ids are
@@ -56,4 +58,6 @@ export interface Operations {
   forgetShards (shards: string): Promise<ForgottenShards>
   /** Records that a push component is alive, in a status. */
   push (component: string, input: PushInput): Promise<PushAnswer>
+  /** One month's uptime per component, the target met or missed, minutes by status and the incidents that touched each. */
+  uptimeReport (input: ReportInput): Promise<UptimeReport>
 }

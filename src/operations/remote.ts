@@ -34,7 +34,12 @@ export function remoteOperations (remote: Remote, command: string): Operations {
     clearComponentStatus: (id) => call('DELETE', `/v1/components/${encodeURIComponent(id)}/status`),
     reportHeartbeats: (reports) => call('POST', '/v1/heartbeats', { reports }),
     forgetShards: (shards) => call('POST', '/v1/shards/forget', { shards }),
-    push: (component, input) => call('POST', `/v1/push/${encodeURIComponent(component)}`, input)
+    push: (component, input) => call('POST', `/v1/push/${encodeURIComponent(component)}`, input),
+    uptimeReport: (input) => {
+      const query = new URLSearchParams({ month: input.month })
+      for (const id of input.components ?? []) query.append('component', id)
+      return call('GET', `/v1/reports/uptime?${query}`)
+    }
   }
 }
 

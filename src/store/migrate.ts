@@ -13,6 +13,7 @@ import { followsMigration } from './migrations/008-follows.ts'
 import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.ts'
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
+import { shownMinutesMigration } from './migrations/013-shown-minutes.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
 import { postmortemsMigration } from './migrations/015-postmortems.ts'
 import { followLanguageMigration } from './migrations/016-follow-language.ts'
@@ -31,6 +32,7 @@ function migrations (database: Database): Record<string, Migration> {
     '009-idempotent-answers': idempotentAnswersMigration(),
     '010-shard-total': shardTotalMigration(),
     '012-edge-state': edgeStateMigration(),
+    '013-shown-minutes': shownMinutesMigration(),
     '014-maintenance-series': maintenanceSeriesMigration(),
     '015-postmortems': postmortemsMigration(),
     '016-follow-language': followLanguageMigration(),

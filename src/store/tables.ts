@@ -12,6 +12,8 @@ export interface ComponentChecksTable {
   status: StoredStatus
   /** The probe's latency in milliseconds; null when it reported none (down, manual, platform, overall). */
   latency_ms: number | null
+  /** What the page showed (src/api/shown-minutes.ts ShownCode); null for overall and rows written before it was kept. */
+  shown: string | null
 }
 
 export interface UptimeDailyTable {
@@ -25,6 +27,8 @@ export interface UptimeDailyTable {
   /** Median and 95th percentile (nearest rank) of the day's latencies; null when none was recorded. */
   latency_p50_ms: number | null
   latency_p95_ms: number | null
+  /** JSON of the day's minutes per shown status (src/api/shown-minutes.ts); null for days rolled up before they were kept. */
+  minutes: string | null
 }
 
 export interface IncidentsTable {

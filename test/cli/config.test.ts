@@ -47,6 +47,9 @@ describe('status-api config', () => {
     assertOneLine(await runOnEnvironment({}, ['config', 'check', file]), 1, 'stderr', `${file}: components[0].check.http.url: must be an http(s) URL`)
     assertOneLine(await runOnEnvironment({}, ['config', 'check', EXAMPLE]), 1, 'stderr',
       `${EXAMPLE}: components[2].check.http.headers.Authorization: environment variable DASHBOARD_TOKEN is not set`)
+    const weights = path.join(tempDir(t), 'weights.yaml')
+    writeFileSync(weights, 'components:\n  - { id: api, check: { manual: true } }\nuptime:\n  weights: { partial_outage: 1.5 }\n')
+    assertOneLine(await runOnEnvironment({}, ['config', 'check', weights]), 1, 'stderr', `${weights}: uptime.weights.partial_outage: must be from 0 to 1`)
     const missing = path.join(tempDir(t), 'none.yaml')
     assertOneLine(await runOnEnvironment({}, ['config', 'check', missing]), 1, 'stderr', `${missing}: cannot be read: no such file`)
   })

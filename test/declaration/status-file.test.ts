@@ -6,11 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { stringify } from 'yaml'
-import { builtinDescription, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { DEFAULT_UPTIME, builtinDescription, uptimePolicy, type StatusDeclaration } from '../../src/declaration/declaration.ts'
 import { StatusFileError } from '../../src/declaration/file-error.ts'
 import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
-import { changed, http, refusals, template, type Json } from '../status/cases.ts'
+import { base, changed, http, refusals, template, type Json } from '../status/cases.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/status')
 const EXAMPLE = path.join(FIXTURES, 'design-example.yaml')
@@ -242,6 +242,15 @@ describe('the status file', () => {
       name: 'Acme', url: 'https://acme.example', description: undefined, links: [{ label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }],
       footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined
     })
+  })
+
+  it('reads uptime: with the defaults for what it leaves out, and the defaults without it', (t) => {
+    assert.deepEqual(uptimePolicy(load(t, base())), DEFAULT_UPTIME)
+    assert.deepEqual(DEFAULT_UPTIME, { barDays: 90, target: null, weights: { degraded_performance: 0, partial_outage: 0.5, major_outage: 1 }, maintenance: 'excluded' })
+    const declared = load(t, changed((file) => { file.uptime = { barDays: 30, target: 99.9, weights: { degraded_performance: 0.1, major_outage: 1 }, maintenance: 'counted' } }))
+    assert.deepEqual(declared.uptime, { barDays: 30, target: 99.9, weights: { degraded_performance: 0.1, partial_outage: 0.5, major_outage: 1 }, maintenance: 'counted' })
+    const edges = load(t, changed((file) => { file.uptime = { barDays: 60, target: 0, weights: { degraded_performance: 0, partial_outage: 1, major_outage: 0 }, maintenance: 'up' } }))
+    assert.deepEqual(edges.uptime, { barDays: 60, target: 0, weights: { degraded_performance: 0, partial_outage: 1, major_outage: 0 }, maintenance: 'up' }, '0 and 1 are in range')
   })
 
   it('keeps the file\'s order, reads a file with components alone, and spells colours one way', (t) => {

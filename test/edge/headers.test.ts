@@ -39,6 +39,7 @@ test('EDGE_TAGS=on names what each response depends on, in Surrogate-Key and Cac
     ['/api/v1/health/components/database', 'status component-database history'],
     ['/status/components/database', 'status component-database incidents history'],
     ['/status/history', 'history incidents'],
+    ['/api/v1/health/uptime', 'history'],
     ['/api/v1/health/discord', 'platform'],
     ['/status/maintenance.ics', 'incidents'],
     ['/api/v1/openapi.json', 'docs version'],

@@ -254,7 +254,7 @@ describe('after the operator calls above', { timeout: 60_000 }, () => {
       const expected = ['post /v1/incidents', 'post /v1/incidents/{id}/updates', 'post /v1/incidents/{id}/resolve', 'get /v1/incidents',
         'post /v1/maintenance', 'post /v1/maintenance/{id}/end', 'get /v1/maintenance', 'get /v1/maintenance/series/{seriesId}',
         'post /v1/maintenance/series/{seriesId}/end', 'post /v1/push/{component}', 'post /v1/shards/forget', 'put /v1/components/{id}/status',
-        'delete /v1/components/{id}/status', 'post /v1/heartbeats', 'put /v1/incidents/{id}/postmortem', 'delete /v1/incidents/{id}/postmortem']
+        'delete /v1/components/{id}/status', 'post /v1/heartbeats', 'put /v1/incidents/{id}/postmortem', 'delete /v1/incidents/{id}/postmortem', 'get /v1/reports/uptime']
       assert.deepEqual(operations.map((o) => `${o.method} ${o.path}`).sort(), expected.sort())
       assert.ok(answers.length > 30, `answers kept: ${answers.length}`)
       const failures: string[] = []

@@ -37,7 +37,7 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
   ['a link URL', (file) => { file.product.links[0].url = 'mailto:help@acme.example' }, 'product.links[0].url: must be an http(s) URL'],
   ['a typo in a component', (file) => { file.components[1].chek = file.components[1].check; delete file.components[1].check },
     'components[1].chek: unknown key (allowed: id, name, description, group, critical, builtin, check)'],
-  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components, templates, maintenance)'],
+  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components, templates, maintenance, uptime)'],
   ['an unknown product key', (file) => { file.product.colour = '#fff' },
     'product.colour: unknown key (allowed: name, logo, logoDark, favicon, accent, accentDark, url, links, description, footer)'],
   ['an unknown check kind', (file) => { file.components[1].check = { ping: {} } }, 'components[1].check.ping: unknown key (allowed: http, tcp, push, platform, manual)'],
@@ -122,7 +122,16 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
   ['a template title in an unknown language', (file) => { file.templates = [template({ title: { en: 'Discord', it: 'Discord' } })] },
     'templates[0].title.it: unknown key (allowed: en, de, fr, es, pt-BR)'],
   ['a template id with capitals', (file) => { file.templates = [template({ id: 'Platform' })] }, 'templates[0].id: "Platform" must be lowercase letters, digits and dashes'],
-  ['a template component twice', (file) => { file.templates = [template({ components: ['music', 'music'] })] }, 'templates[0].components[1]: repeats an earlier entry (got "music")']
+  ['a template component twice', (file) => { file.templates = [template({ components: ['music', 'music'] })] }, 'templates[0].components[1]: repeats an earlier entry (got "music")'],
+  ['a weight above 1', (file) => { file.uptime = { weights: { partial_outage: 1.5 } } }, 'uptime.weights.partial_outage: must be from 0 to 1'],
+  ['a negative weight', (file) => { file.uptime = { weights: { degraded_performance: -0.1 } } }, 'uptime.weights.degraded_performance: must be from 0 to 1'],
+  ['a weight as text', (file) => { file.uptime = { weights: { major_outage: 'all' } } }, 'uptime.weights.major_outage: must be a number'],
+  ['a weight for operational', (file) => { file.uptime = { weights: { operational: 0 } } },
+    'uptime.weights.operational: unknown key (allowed: degraded_performance, partial_outage, major_outage)'],
+  ['bars of 45 days', (file) => { file.uptime = { barDays: 45 } }, 'uptime.barDays: must be 30, 60 or 90 (got 45)'],
+  ['a target above 100', (file) => { file.uptime = { target: 100.5 } }, 'uptime.target: must be from 0 to 100'],
+  ['an unknown maintenance rule', (file) => { file.uptime = { maintenance: 'ignored' } }, 'uptime.maintenance: must be excluded, up or counted (got "ignored")'],
+  ['an unknown uptime key', (file) => { file.uptime = { days: 90 } }, 'uptime.days: unknown key (allowed: barDays, target, weights, maintenance)']
 ]
 
 /** A valid template of the small file, with changes. */

@@ -10,7 +10,7 @@ import { builtinDeclaration, type StatusDeclaration } from '../../src/declaratio
 import { openDatabase, type Database } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
 import {
-  OVERALL, countComponentChecks, countComponentChecksByDay, latencyPercentilesByDay, listComponentChecks, upsertComponentChecks,
+  OVERALL, countComponentChecks, countComponentChecksByDay, countShownMinutesByDay, latencyPercentilesByDay, listComponentChecks, upsertComponentChecks,
   type ComponentCheckRow
 } from '../../src/store/repositories/component-checks.ts'
 import { listUptimeDaily } from '../../src/store/repositories/uptime-daily.ts'
@@ -63,6 +63,17 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(await listComponentChecks(database, other, other + 1), [
         check(other, 'api', 'ok', 3.25), check(other, 'database', 'down'), check(other, 'music', 'down')
       ], 'a missing latency never replaces one; a worse status brings its own (none)')
+    })
+
+    it('keeps the worse of two replicas\' shown statuses for a minute, in either order, and counts minutes by it', async (t) => {
+      const database = await openTestDatabase(t, backend)
+      const shown = (minute: number, code: ComponentCheckRow['shown']): ComponentCheckRow => ({ ...check(minute, 'api', 'ok'), shown: code })
+      await upsertComponentChecks(database, [shown(100, 'operational'), shown(101, 'partial_outage'), shown(102, 'maintenance:operational'), check(103, 'api', 'down')])
+      await upsertComponentChecks(database, [shown(100, 'partial_outage'), shown(101, 'operational'), shown(102, null), shown(103, 'maintenance:unknown')])
+      assert.deepEqual((await listComponentChecks(database, 100, 104)).map((row) => row.shown), ['partial_outage', 'partial_outage', 'maintenance:operational', 'maintenance:unknown'])
+      assert.deepEqual(await countShownMinutesByDay(database, 0, 1440), [{ day: 0, component: 'api', minutes: { partial_outage: 2, 'maintenance:operational': 1, 'maintenance:unknown': 1 } }])
+      await upsertComponentChecks(database, [check(200, 'api', 'down')])
+      assert.deepEqual((await countShownMinutesByDay(database, 200, 201))[0]!.minutes, { major_outage: 1 }, 'a row without one counts by its measured status')
     })
 
     it('concurrent writers of one minute leave one row per component', async (t) => {
@@ -139,8 +150,9 @@ for (const backend of databaseBackends()) {
       const rollups = await listUptimeDaily(database, today - 20, today + 1)
       assert.deepEqual(rollups.filter((r) => r.component === OVERALL).map((r) => [r.day, r.checks, r.down]),
         [[today - 10, 2, 1], [today - 7, 1, 0], [today - 1, 1, 0]], 'today is not rolled up: it is not over')
-      assert.deepEqual(rollups.filter((r) => r.component === 'music'), [{ day: today - 10, component: 'music', checks: 2, degraded: 0, down: 1, p50Ms: null, p95Ms: null }])
-      assert.deepEqual(rollups.find((r) => r.component === 'cache' && r.day === today - 10), { day: today - 10, component: 'cache', checks: 2, degraded: 0, down: 0, p50Ms: 0.5, p95Ms: 0.5 })
+      assert.deepEqual(rollups.filter((r) => r.component === 'music'), [{ day: today - 10, component: 'music', checks: 2, degraded: 0, down: 1, p50Ms: null, p95Ms: null, minutes: { operational: 1, major_outage: 1 } }],
+        'minutes by what the page showed: rows without it by their measured status')
+      assert.deepEqual(rollups.find((r) => r.component === 'cache' && r.day === today - 10), { day: today - 10, component: 'cache', checks: 2, degraded: 0, down: 0, p50Ms: 0.5, p95Ms: 0.5, minutes: { operational: 2 } })
       const after = await loadHistory(database, NOW, components)
       assert.deepEqual(after.uptime, before.uptime)
       assert.equal(after.uptime.daily[79]!.downChecks, 1)

@@ -18,6 +18,7 @@ import operatorHeartbeatRoutes from './routes/heartbeats.ts'
 import operatorIncidentRoutes from './routes/incidents.ts'
 import operatorMaintenanceRoutes from './routes/maintenance.ts'
 import operatorPushRoutes from './routes/push.ts'
+import operatorReportRoutes from './routes/reports.ts'
 
 /** The largest body a route takes; POST /v1/heartbeats takes more (./routes/heartbeats.ts). */
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -64,6 +65,7 @@ export async function buildOperatorApp (context: Context): Promise<FastifyInstan
   await app.register(operatorComponentRoutes, { context })
   await app.register(operatorHeartbeatRoutes, { context })
   await app.register(operatorPushRoutes, { context })
+  await app.register(operatorReportRoutes, { context })
   // Discord's interactions (docs/en/architecture.md#discord), only with DISCORD_PUBLIC_KEY: their Ed25519 signature is their authentication.
   const discord = discordInteractionOptions(context)
   if (discord !== undefined) await app.register(discordInteractionRoutes, { ...discord, routeConfig: { scope: false } })

@@ -15,6 +15,19 @@ import { jsonResponse, problemResponses } from '../../api/common.ts'
 import { HealthBody, HistoryBody } from '../../api/health.ts'
 import { type Serialized } from '../../lib/serialized.ts'
 import { sendSerialized } from '../send.ts'
+import { UptimeBody } from '../../api/uptime.ts'
+import type { UptimeData } from '../../monitor/uptime-data.ts'
+import { UptimeQueryError, type UptimeQuery } from '../../monitor/uptime-query.ts'
+
+/** Declared for the documentation only: the handler checks each value itself, so that a refusal names its parameter. */
+const UptimeQuerystring = Type.Object({
+  from: Type.Optional(Type.String({ description: 'The first day, YYYY-MM-DD (UTC), inclusive; default: 29 days before `to` (today).', examples: ['2026-11-01'] })),
+  to: Type.Optional(Type.String({ description: 'The last day, YYYY-MM-DD (UTC), inclusive, at most today; default: today.', examples: ['2026-11-30'] })),
+  component: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], {
+    description: 'A component\'s id; repeat it for several. Default: every component, in page order.'
+  })),
+  by: Type.Optional(Type.String({ description: '`day` or `month`; default `day` up to 92 days, `month` beyond.', examples: ['month'] }))
+})
 
 export default async function healthRoutes (fastify: FastifyInstance, options: { monitor: Monitor, status: StatusService }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() // request parts typed from each route's schema
@@ -131,5 +144,56 @@ export default async function healthRoutes (fastify: FastifyInstance, options: {
       throw problems.notReady('The history is not available yet because the database does not answer.')
     }
     return sendSerialized(reply, history)
+  })
+
+  app.get('/api/v1/health/uptime', {
+    // The handler checks each parameter itself (parseUptimeQuery), naming it; the schema documents them.
+    attachValidation: true,
+    config: {
+      cacheControl: cacheControl.history,
+      edgeKeys: ['history'],
+      prepared: (_raw, { query }) => {
+        const data = monitor.uptime.latest()
+        if (data === undefined) return undefined
+        try {
+          return monitor.uptime.body(data, monitor.uptime.parse(data, query as Record<string, unknown>))
+        } catch {
+          return undefined // the handler answers the refusal
+        }
+      }
+    },
+    schema: {
+      summary: 'Uptime over any window of up to 400 days, by day or month, with the formula',
+      description: 'Per component and overall: the uptime computed from what the status page showed minute by minute, ' +
+        'uptime = 1 − Σ(weight × minutes) / (minutes − no-data minutes − excluded maintenance minutes), with the weights and ' +
+        'the maintenance rule in force (the status file\'s `uptime:`) and every minute count, so that each figure can be checked ' +
+        'from the body alone. Days are UTC calendar days; kept 400 days. Answered from memory, read again at most once a minute. ' +
+        'A wrong parameter is a 400 problem whose detail starts with the parameter\'s name.',
+      tags: ['health'],
+      querystring: UptimeQuerystring,
+      response: {
+        200: jsonResponse('The uptime figures.', UptimeBody),
+        ...problemResponses({
+          400: 'A parameter is wrong: not a calendar day, from after to, a window over 400 days or before the first day kept, ' +
+            'to after today, an unknown or repeated component, an empty value, or by other than day or month.',
+          503: 'No figures could be read yet (the database has not answered since start).'
+        })
+      }
+    }
+  }, async (request, reply) => {
+    let data: UptimeData
+    try {
+      data = await monitor.uptime.data()
+    } catch {
+      throw problems.notReady('The uptime figures are not available yet because the database does not answer.')
+    }
+    let query: UptimeQuery
+    try {
+      query = monitor.uptime.parse(data, request.query as Record<string, unknown>)
+    } catch (error) {
+      if (error instanceof UptimeQueryError) throw problems.invalidRequest(error.message)
+      throw error
+    }
+    return sendSerialized(reply, monitor.uptime.body(data, query))
   })
 }

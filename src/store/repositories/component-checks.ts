@@ -5,6 +5,7 @@ import { MEASURED_ORDER, severity } from '../../api/status-severity.ts'
 import type { Database } from '../database.ts'
 import type { StoredStatus, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
+import { SHOWN_ORDER, codeOfMeasured, isShownCode, type ShownCode, type ShownMinutes } from '../../api/shown-minutes.ts'
 
 /** The row of a minute that holds the overall status, next to the components' rows. */
 export const OVERALL = 'overall'
@@ -17,6 +18,8 @@ export interface ComponentCheckRow {
   status: StoredStatus
   /** Milliseconds; null when the check reported none. */
   latencyMs: number | null
+  /** What the page showed (src/api/shown-minutes.ts); absent or null: not known (overall, older rows). */
+  shown?: ShownCode | null
 }
 
 /** Counts of one UTC day (days since the epoch) and one component (or OVERALL), as rolled up from minute rows. */
@@ -63,6 +66,14 @@ const latencyOfWorst = sql<number | null>`case
   when ${incoming('latency_ms')} > ${stored('latency_ms')} then ${incoming('latency_ms')}
   else ${stored('latency_ms')} end`
 
+/** The rank of a shown code in SHOWN_ORDER (null ranks below every code), as SQL. */
+function shownRankOf (column: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`case ${column} ${sql.join(SHOWN_ORDER.map((code, index) => sql`when ${sql.lit(code)} then ${sql.lit(index + 1)}`), sql` `)} else 0 end`
+}
+
+/** Of two replicas' shown codes for a minute, the worse one: what their readers saw at worst, whatever the order of writes. */
+const worstShown = sql<string | null>`case when ${shownRankOf(incoming('shown'))} > ${shownRankOf(stored('shown'))} then ${incoming('shown')} else ${stored('shown')} end`
+
 /**
  * Records checks; a (minute, component) already recorded keeps the worst status and its latency. Safe from any number
  * of replicas at once: one statement per batch, and the result does not depend on the order of writers. Rows that
@@ -72,9 +83,11 @@ export async function upsertComponentChecks (database: Database, given: Componen
   const rows = mergedPerMinuteAndComponent(given)
   const write = async (db: Kysely<Tables>) => {
     for (let start = 0; start < rows.length; start += BATCH) {
-      const values = rows.slice(start, start + BATCH).map((row) => ({ minute: row.minute, component: row.component, status: row.status, latency_ms: row.latencyMs }))
+      const values = rows.slice(start, start + BATCH).map((row) => ({
+        minute: row.minute, component: row.component, status: row.status, latency_ms: row.latencyMs, shown: row.shown ?? null
+      }))
       await db.insertInto('component_checks').values(values)
-        .onConflict((conflict) => conflict.columns(['minute', 'component']).doUpdateSet({ status: worstStatus, latency_ms: latencyOfWorst }))
+        .onConflict((conflict) => conflict.columns(['minute', 'component']).doUpdateSet({ status: worstStatus, latency_ms: latencyOfWorst, shown: worstShown }))
         .execute()
     }
   }
@@ -93,10 +106,17 @@ export async function upsertComponentChecks (database: Database, given: Componen
 /** The table's rule in memory: the worse status wins with its latency; between two of the same status, the higher latency. */
 export function worseCheck (a: ComponentCheckRow, b: ComponentCheckRow): ComponentCheckRow {
   const [severityA, severityB] = [severity(a.status), severity(b.status)]
-  if (severityB > severityA) return { ...b }
-  if (severityB < severityA) return a
+  if (severityB > severityA) return withShown({ ...b }, a)
+  if (severityB < severityA) return withShown(a, b)
   const latencyMs = a.latencyMs === null ? b.latencyMs : b.latencyMs === null ? a.latencyMs : Math.max(a.latencyMs, b.latencyMs)
-  return { ...a, latencyMs }
+  return { ...withShown(a, b), latencyMs }
+}
+
+/** `a` with the worse of both shown codes (SHOWN_ORDER), as the table merges them. */
+function withShown (a: ComponentCheckRow, b: ComponentCheckRow): ComponentCheckRow {
+  const rank = (code: ShownCode | null | undefined) => code == null ? -1 : SHOWN_ORDER.indexOf(code)
+  if (b.shown === undefined && a.shown === undefined) return a
+  return { ...a, shown: rank(b.shown) > rank(a.shown) ? b.shown : a.shown }
 }
 
 function mergedPerMinuteAndComponent (rows: ComponentCheckRow[]): ComponentCheckRow[] {
@@ -116,11 +136,32 @@ function mergedPerMinuteAndComponent (rows: ComponentCheckRow[]): ComponentCheck
 export async function listComponentChecks (database: Database, from: number, to: number): Promise<ComponentCheckRow[]> {
   const rows = await database.db.selectFrom('component_checks').selectAll()
     .where('minute', '>=', from).where('minute', '<', to).orderBy('minute').orderBy('component').execute()
-  return rows.map((row) => ({ minute: Number(row.minute), component: row.component, status: row.status, latencyMs: row.latency_ms === null ? null : Number(row.latency_ms) }))
+  return rows.map((row) => ({
+    minute: Number(row.minute), component: row.component, status: row.status, latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),
+    ...(row.shown === null ? {} : { shown: isShownCode(row.shown) ? row.shown : null })
+  }))
 }
 
 // Integer division is the same on both databases: minute / 1440 is the UTC day.
 const DAY = sql<number>`minute / 1440`
+
+/** Per day and component (not OVERALL), its minutes by what the page showed; a row without a shown code counts by its measured status. */
+export async function countShownMinutesByDay (database: Database, fromMinute: number, toMinute: number): Promise<Array<{ day: number, component: string, minutes: ShownMinutes }>> {
+  const rows = await database.db.selectFrom('component_checks')
+    .select([DAY.as('day'), 'component', 'shown', 'status', sql<number>`count(*)`.as('count')])
+    .where('minute', '>=', fromMinute).where('minute', '<', toMinute).where('component', '<>', OVERALL)
+    .groupBy([DAY, 'component', 'shown', 'status']).execute()
+  const byKey = new Map<string, { day: number, component: string, minutes: ShownMinutes }>()
+  for (const row of rows) {
+    const day = Number(row.day)
+    const key = `${day}\u0000${row.component}`
+    let entry = byKey.get(key)
+    if (entry === undefined) byKey.set(key, entry = { day, component: row.component, minutes: {} })
+    const code: ShownCode = row.shown !== null && isShownCode(row.shown) ? row.shown : codeOfMeasured(row.status)
+    entry.minutes[code] = (entry.minutes[code] ?? 0) + Number(row.count)
+  }
+  return [...byKey.values()].sort((a, b) => a.day - b.day || (a.component < b.component ? -1 : a.component > b.component ? 1 : 0))
+}
 
 /** Per day and component: how many checks had a known status, and how many of them were degraded or down. */
 export async function countComponentChecksByDay (database: Database, fromMinute: number, toMinute: number): Promise<DayCounts[]> {

@@ -207,3 +207,34 @@ export async function incidentsChangeStamp (db: Kysely<Tables>): Promise<string>
     (select count(ended_at) from maintenance_series) as series_ended`.execute(db)
   return Object.values(rows[0] ?? {}).map(String).join(',')
 }
+
+/** An incident as the uptime figures name it: when it ran and the components it affected, without its updates. */
+export interface IncidentSpan {
+  id: number
+  title: string
+  impact: string
+  startedAt: string
+  resolvedAt: string | null
+  components: StoredIncidentComponent[]
+}
+
+/** Every incident open or resolved at or after `resolvedSince`, with its components (in code-unit order): two statements, no updates. */
+export async function listIncidentSpans (db: Kysely<Tables>, resolvedSince: string): Promise<IncidentSpan[]> {
+  const incidents = await db.selectFrom('incidents').select(['id', 'title', 'impact', 'started_at', 'resolved_at'])
+    .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', resolvedSince)])).orderBy('started_at').orderBy('id').execute()
+  if (incidents.length === 0) return []
+  const components = await db.selectFrom('incident_components').select(['incident_id', 'component', 'status'])
+    .where('incident_id', 'in', db.selectFrom('incidents').select('id').where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', resolvedSince)])))
+    .execute()
+  const byIncident = new Map<number, StoredIncidentComponent[]>()
+  for (const row of components) {
+    const id = Number(row.incident_id)
+    let list = byIncident.get(id)
+    if (list === undefined) byIncident.set(id, list = [])
+    list.push({ id: row.component, status: row.status })
+  }
+  return incidents.map((row) => ({
+    id: Number(row.id), title: row.title, impact: row.impact, startedAt: row.started_at, resolvedAt: row.resolved_at,
+    components: (byIncident.get(Number(row.id)) ?? []).sort((a, b) => byCodeUnits(a.id, b.id))
+  }))
+}
