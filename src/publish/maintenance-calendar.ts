@@ -4,7 +4,8 @@ import type { PublicComponent } from '../api/components.ts'
 import type { IncidentsData } from '../incidents/view.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import { icsDateTime, icsLines, icsText } from '../lib/icalendar.ts'
-import type { Locale } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
+import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import { componentNames } from './feeds.ts'
 import { localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
 
@@ -15,20 +16,18 @@ export function calendarPath (lang: Locale, germanPrefix: string): string {
   return localPath(lang, '/status/maintenance.ics', germanPrefix)
 }
 
-const WORDS = {
-  en: {
-    name: (product: string | undefined) => product === undefined ? 'Maintenance' : `${product} maintenance`,
-    description: 'Planned and active maintenance windows.',
-    affected: 'Affected',
-    details: 'Details'
-  },
-  de: {
-    name: (product: string | undefined) => product === undefined ? 'Wartungen' : `${product}: Wartungen`,
-    description: 'Geplante und laufende Wartungen.',
-    affected: 'Betroffen',
-    details: 'Details'
+/** The calendar's words in a language, from its locale file's `publish.calendar`. */
+function calendarWords (tag: PageLanguage) {
+  const words = LOCALES[tag].publish.calendar
+  return {
+    name: (product: string | undefined) => product === undefined ? words.name : message(tag, words.nameProduct, { product }),
+    description: words.description,
+    affected: words.affected,
+    details: words.details
   }
-} as const
+}
+
+const WORDS = Object.fromEntries(PAGE_LANGUAGES.map((tag) => [tag, calendarWords(tag)])) as Record<PageLanguage, ReturnType<typeof calendarWords>>
 
 export interface CalendarOptions extends SiteLinks {
   lang: Locale

@@ -6,6 +6,7 @@ import type { StatusDeclaration } from '../declaration/declaration.ts'
 import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 import { componentPath } from './component-page.ts'
 import { TEXT } from '../view/status-view.js'
+import { WORDS } from '../view/locale-words.js'
 
 /**
  * With a declaration, its components' pages follow the status page and its history, in page order; `languages` are
@@ -25,7 +26,7 @@ export function sitePages (
   const page = (path: string) => (lang: PageLanguage) => localPath(lang, path, germanPrefix)
   return {
     pages: () => [
-      pair(page('/'), 'Status service', 'Statusdienst'),
+      pair(page('/'), WORDS.en.site.home.title, WORDS.de.site.home.title),
       pair(page('/status'), TEXT.en.pageTitle(name), TEXT.de.pageTitle(name)),
       pair(page('/status/history'), TEXT.en.pastIncidents, TEXT.de.pastIncidents),
       ...components
