@@ -6,9 +6,9 @@
 // with its RSS.
 // Options: --seconds N (per run, default 3)  --connections N (default 16)  --rounds N (alternating, best kept,
 // default 2)  --shape embedded|scaled|both (default both)  --soak N (seconds of mixed load, default 0: none)
-// --only hostile|alloc|checks (start, idle RSS, then only the hostile variety run, or only the heap allocated per request;
-// checks: only the checks scenario, bench/checks.ts)  --paths P,P (only these endpoints' rows: no mix, no RSS, hostile,
-// allocation or checks parts)
+// --only hostile|alloc|checks|large (start, idle RSS, then only the hostile variety run, or only the heap allocated per
+// request; checks: only the checks scenario, bench/checks.ts; large: only a large bot's footprint, bench/large-bot.ts)
+// --paths P,P (only these endpoints' rows: no mix, no RSS, hostile, allocation, checks or large parts)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
@@ -28,6 +28,7 @@ import { codingHeaders, recordResponse, type BareRoute, type Coding } from './sa
 import { HOSTILE_COUNT, hostileVariety } from './hostile.ts'
 import { allocationsPerRequest, printAllocations } from './allocations.ts'
 import { checksScenario } from './checks.ts'
+import { largeBotShape } from './large-bot.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -365,8 +366,10 @@ const shapes = args.shape === 'both' ? ['embedded', 'scaled'] as const : [args.s
 console.log('# status-api benchmark')
 // `npm run bench` builds first; run directly after an edit, the bin runs the sources (docs/en/operations.md#bundle).
 console.log(bundleIsCurrent(ROOT) ? 'code: the bundle in dist/' : 'code: the TypeScript sources (dist/ is missing or stale: npm run build)')
-if (args.only !== 'checks') for (const shape of shapes) await benchShape(shape)
+if (args.only !== 'checks' && args.only !== 'large') for (const shape of shapes) await benchShape(shape)
 // The checks scenario (bench/checks.ts): probe cost and liveness p99 with 50 slow checks, last (it runs its own service).
 if ((args.only === undefined && ONLY_PATHS === undefined) || args.only === 'checks') await checksScenario(Math.max(5, SECONDS * 2))
+// A large bot's footprint (bench/large-bot.ts): 90 days, 10,000 incidents, 10,000 follows; start, idle RSS, the page's size.
+if ((args.only === undefined && ONLY_PATHS === undefined) || args.only === 'large') await largeBotShape()
 for (const cleanup of cleanups.reverse()) await cleanup()
 process.exit(0)

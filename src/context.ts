@@ -1,11 +1,15 @@
 // Everything a running instance holds: config, stores, clock, logger and the services built on them.
 // The server, the CLI and the tests all open it the same way, and close it once.
+import path from 'node:path'
 import { pino, type Logger } from 'pino'
 import type { Config } from './config/index.ts'
 import { createCheckRunner, type CheckRunner } from './checks/runner.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { createSeriesMaterialiser, type SeriesMaterialiser } from './incidents/series.ts'
 import { DocsSite } from './docs/docs-site.ts'
+import { PRERENDERED_FILE } from './docs/prerendered.ts'
+import { BUNDLE_DIR } from './bundle/manifest.ts'
+import { projectRoot, runsBundle } from './config/project-root.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createMonitor, type Monitor } from './monitor/monitor.ts'
 import { createReadiness, type Readiness } from './monitor/readiness.ts'
@@ -87,7 +91,7 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const clock = options.clock ?? systemClock
   const logger = options.logger ?? createLogger(config)
   const warnEvery = throttledWarning(logger, 30_000)
-  const docs = options.docs ?? new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix })
+  const docs = options.docs ?? new DocsSite({ docsDir: config.docsDir, germanPrefix: config.germanPrefix, prerenderedFile: runsBundle ? path.join(projectRoot, BUNDLE_DIR, PRERENDERED_FILE) : undefined })
   for (const warning of docs.warnings) logger.warn(`docs: ${warning}`)
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onError: warnEvery, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
     poolSize: config.databasePoolSize,

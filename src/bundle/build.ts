@@ -1,9 +1,9 @@
-// `npm run build` (and `npm ci`/`npm install`, via `prepare`): bundles src/main.ts with what it imports from node_modules
-// into dist/ — one module per lazily loaded part instead of ~1,300 files — so the server starts in about half the time and
-// holds ~10 MiB less (docs/en/operations.md#bundle). Writes dist/manifest.json so the bin can tell a stale bundle.
+// The bundle `npm run build` makes (src/cli/build.ts; also `npm ci`/`npm install`, via `prepare`): src/main.ts with what
+// it imports from node_modules, into dist/ — one module per lazily loaded part instead of ~1,300 files — so the server
+// starts in about half the time and holds ~10 MiB less (docs/en/operations.md#bundle). Writes dist/manifest.json so the
+// bin can tell a stale bundle.
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { BUNDLE_DIR, LOCKFILES, MANIFEST_FILE, inputState, type BundleManifest } from './manifest.ts'
 import { buildHeartbeatPackage } from './heartbeat-package.ts'
 
@@ -15,8 +15,8 @@ const REQUIRE_BANNER = "import { createRequire as __bundleRequire } from 'node:m
 
 export interface BuildResult { files: number, bytes: number, ms: number }
 
-/** Builds root/dist from root/src/main.ts, replacing what was there only once the new bundle is complete. */
-export async function buildBundle (root: string): Promise<BuildResult> {
+/** Builds root/dist from root/src/main.ts (and `extras` into the same folder), replacing what was there only once the new bundle is complete. */
+export async function buildBundle (root: string, extras?: (outDir: string) => void): Promise<BuildResult> {
   const started = performance.now()
   const { build } = await import('esbuild')
   const staging = mkdtempSync(path.join(root, `${BUNDLE_DIR}.building-`))
@@ -51,6 +51,8 @@ export async function buildBundle (root: string): Promise<BuildResult> {
       if (state !== undefined) inputs[file] = state
     }
     writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify({ inputs } satisfies BundleManifest, null, 1) + '\n')
+    // What else the bundle carries, made by the caller (the docs, rendered: src/cli/build.ts).
+    extras?.(staging)
     // The `status-api/heartbeat` export: the reporter as plain JavaScript with declarations, for bots.
     await buildHeartbeatPackage(root, staging)
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'))
@@ -71,10 +73,4 @@ function replaceDirectory (from: string, to: string): void {
   }
   renameSync(from, to)
   rmSync(old, { recursive: true, force: true })
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(import.meta.dirname, '..', '..')
-  const { files, bytes, ms } = await buildBundle(root)
-  console.log(`bundle: ${files} modules, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${BUNDLE_DIR}/ (${ms.toFixed(0)} ms)`)
 }

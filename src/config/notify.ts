@@ -1,4 +1,5 @@
 // The notify section (docs/en/architecture.md#beyond-the-spec): where notifications go; every URL is a secret, so no message echoes one.
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 import { ConfigError, integer, switchedOn, urlList, type Reader } from './values.ts'
 
 export interface NotifyConfig {
@@ -12,6 +13,8 @@ export interface NotifyConfig {
   timeoutSeconds: number
   /** Crosspost each new message a Discord webhook posts into an announcement channel (needs DISCORD_BOT_TOKEN). */
   discordCrosspost: boolean
+  /** NOTIFY_LANGUAGE: the language of the words the operator's webhooks carry (Discord messages, signed webhooks' `data.text`). */
+  language: PageLanguage
   /** Minutes before a maintenance window starts its maintenance.reminder goes out, unless the window says; 0: none. */
   maintenanceRemindMinutes: number
 }
@@ -40,5 +43,14 @@ export function notifyConfig (read: Reader): NotifyConfig {
   const discordCrosspost = switchedOn(read, 'NOTIFY_DISCORD_CROSSPOST')
   if (discordCrosspost && read('DISCORD_BOT_TOKEN') === undefined) throw new ConfigError('NOTIFY_DISCORD_CROSSPOST needs DISCORD_BOT_TOKEN: crossposting is done by the bot')
   return { discordWebhooks, discordMention, webhooks, webhookSecret, timeoutSeconds: integer(read, 'NOTIFY_TIMEOUT_SECONDS', 10, 1, 60), discordCrosspost,
+    language: notifyLanguage(read('NOTIFY_LANGUAGE')),
     maintenanceRemindMinutes: integer(read, 'MAINTENANCE_REMIND_MINUTES', 60, 0, 10080) }
+}
+
+/** NOTIFY_LANGUAGE: a shipped language's tag (any case: `pt-br` is `pt-BR`); English when unset. */
+function notifyLanguage (raw: string | undefined): PageLanguage {
+  if (raw === undefined || raw.trim() === '') return 'en'
+  const tag = PAGE_LANGUAGES.find((shipped) => shipped.toLowerCase() === raw.trim().toLowerCase())
+  if (tag === undefined) throw new ConfigError(`NOTIFY_LANGUAGE is "${raw.slice(0, 40)}", which is not a shipped language (shipped: ${PAGE_LANGUAGES.join(', ')})`)
+  return tag
 }

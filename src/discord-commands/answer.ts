@@ -2,11 +2,11 @@
 // within the 3 s when it is quick, or as a deferred answer that is edited when it is done (src/http/operator/discord-interactions.ts).
 import type { Logger } from 'pino'
 import { InvalidInput } from '../incidents/rules.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import type { Embed } from '../notify/discord-embed.ts'
 import { describeWriteError } from '../store/write-errors.ts'
 import { EPHEMERAL } from './interaction.ts'
-import { refusalInGerman } from './refusals-de.ts'
+import { refusalIn } from './refusals.ts'
 import { WORDS } from './words.ts'
 
 /** A message only the user who asked sees; mentions in it ping nobody. */
@@ -67,16 +67,16 @@ export function say (text: string): Answer {
   return { work: async () => ({ content: text }) }
 }
 
-/** A refusal of the operations in the user's language: the CLI's words, or their German translation. */
-export function refusal (text: string, locale: Locale): Message {
-  return { content: locale === 'de' ? refusalInGerman(text) : text }
+/** A refusal of the operations in the user's language: the CLI's words, or their translation. */
+export function refusal (text: string, locale: PageLanguage): Message {
+  return { content: refusalIn(locale, text) }
 }
 
 /**
  * The work's message; a refusal (InvalidInput) in the CLI's words, a failed write with its cause ("nothing was written:
  * disk full"), anything else logged and answered with an apology that names nothing internal.
  */
-export async function settle (work: () => Promise<Message>, locale: Locale, logger: Logger): Promise<Message> {
+export async function settle (work: () => Promise<Message>, locale: PageLanguage, logger: Logger): Promise<Message> {
   try {
     return await work()
   } catch (error) {

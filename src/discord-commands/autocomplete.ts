@@ -4,6 +4,8 @@ import { maintenanceState } from '../incidents/view.ts'
 import type { CommandContext } from './command-context.ts'
 import type { Interaction } from './interaction.ts'
 import { RESPONSE } from './interaction.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { textIn } from './words.ts'
 
 const MAX_CHOICES = 25
 const MAX_LENGTH = 100
@@ -42,22 +44,22 @@ function choicesFor (interaction: Interaction, context: CommandContext): Choice[
   if (name === 'component') {
     return context.declaration.components
       .filter((component) => component.check.kind === 'manual')
-      .map((component) => ({ name: cut(`${component.id} · ${component.name[lang]}`), value: component.id }))
+      .map((component) => ({ name: cut(`${component.id} · ${textIn(component.name, lang)}`), value: component.id }))
       .filter((choice) => matches(choice, typed))
   }
   return []
 }
 
 /** Completes the last entry of a comma-separated list; what was typed before it stays as it is. */
-function componentChoices (typed: string, context: CommandContext, lang: 'en' | 'de'): Choice[] {
+function componentChoices (typed: string, context: CommandContext, lang: PageLanguage): Choice[] {
   const comma = typed.lastIndexOf(',')
   const before = comma === -1 ? '' : `${typed.slice(0, comma).split(',').map((part) => part.trim()).filter((part) => part !== '').join(', ')}, `
   const last = typed.slice(comma + 1).trim().toLowerCase()
   const taken = new Set(before.split(',').map((part) => part.split('=')[0]!.trim()))
   return context.declaration.components
     .filter((component) => !taken.has(component.id))
-    .filter((component) => component.id.startsWith(last) || component.name[lang].toLowerCase().includes(last))
-    .map((component) => ({ value: `${before}${component.id}`, name: `${before}${component.id} · ${component.name[lang]}` }))
+    .filter((component) => component.id.startsWith(last) || textIn(component.name, lang).toLowerCase().includes(last))
+    .map((component) => ({ value: `${before}${component.id}`, name: `${before}${component.id} · ${textIn(component.name, lang)}` }))
     .filter((choice) => choice.value.length <= MAX_LENGTH)
     .map((choice) => ({ ...choice, name: cut(choice.name) }))
 }

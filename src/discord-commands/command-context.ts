@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { DiscordCommandsConfig } from '../config/discord.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { Clock } from '../lib/clock.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import type { SiteLinks } from '../view/status-links.js'
 import type { StatusDeclaration } from '../declaration/declaration.ts'
 import type { StatusService } from '../status/service.ts'
@@ -20,6 +21,8 @@ export interface CommandContext {
   logger: Logger
   /** Links to the public pages; undefined without PUBLIC_BASE_URL (answers then carry none). */
   links: SiteLinks | undefined
+  /** The page languages served (LANGUAGES): an answer links to its language's page only when that is served; all when not given. */
+  languages?: readonly PageLanguage[] | undefined
   /** This replica's manual statuses, read again after a change so it shows at once (the others within their refresh). */
   manualStatuses: { refresh (): Promise<void> } | undefined
   /** How long a write waits for a busy database. */
@@ -36,4 +39,9 @@ export interface CommandContext {
     /** FOLLOWS_PER_SERVER. */
     perServer: number
   } | undefined
+}
+
+/** The language of the pages an answer in `lang` links to: that one when it is served, else English. */
+export function linkLanguage (context: Pick<CommandContext, 'languages'>, lang: PageLanguage): PageLanguage {
+  return context.languages === undefined || context.languages.includes(lang) ? lang : 'en'
 }

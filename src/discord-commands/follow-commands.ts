@@ -3,7 +3,9 @@
 // (src/notify/follower-worker.ts) sends it what the operator's webhooks get, filtered by the chosen components.
 import { inTurns } from '../lib/in-turn.ts'
 import { channelGuild, channelWebhooks, createWebhook, deleteWebhook, DiscordUnreachable, type CreatedWebhook, type RestAnswer } from '../notify/discord-rest.ts'
-import { countGuildFollows, deleteFollow, findFollow, insertFollow, listFollows, updateFollowFilter } from '../store/repositories/discord-follows.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
+import { countGuildFollows, deleteFollow, findFollow, followLanguage, insertFollow, listFollows, updateFollow } from '../store/repositories/discord-follows.ts'
+import { WORDS as LOCALES } from '../view/locale-words.js'
 import { fitList, say, type Answer, type Message } from './answer.ts'
 import type { CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'
@@ -32,6 +34,16 @@ function namedChannel (interaction: Interaction, context: CommandContext):
   return { words, follow: context.follow, channelId }
 }
 
+/** A language by its own name ("Français"): how the follow commands name a follower's language. */
+const languageName = (tag: PageLanguage) => LOCALES[tag].site.layout.languageName
+
+/** The `language` option: a shipped tag, undefined when not given (the server's language), or 'bad'. */
+function chosenLanguage (interaction: Interaction): PageLanguage | undefined | 'bad' {
+  const value = interaction.command!.options.get('language')?.value
+  if (value === undefined || value === '') return undefined
+  return PAGE_LANGUAGES.find((tag) => tag === value) ?? 'bad'
+}
+
 /** One server's follows are made one at a time in this process: 200 parallel /follow of one channel make one webhook. */
 const inTurn = inTurns()
 
@@ -48,6 +60,11 @@ export function followCommand (interaction: Interaction, context: CommandContext
     return say(fitList((list) => words.unknownComponents(list, known), unknown.map(words.quoted), ', ', words.andMore))
   }
   const filter = chosen.length === 0 ? words.everyComponent : chosen.join(', ')
+  const language = chosenLanguage(interaction)
+  if (language === 'bad') return say(words.badLanguage(PAGE_LANGUAGES.map(languageName).join(', ')))
+  // The follower's messages: the language chosen, else the server's as Discord names it now, else English.
+  const change = { components: chosen, language, guildLocale: interaction.guildLocale }
+  const spoken = words.followLanguage(languageName(followLanguage({ language: language ?? null, guild_locale: interaction.guildLocale ?? null }).language))
   const guildId = interaction.guildId!
   // Discord describes the channel it resolved; when it names its server, a channel of another is refused at once.
   const resolvedGuild = interaction.channels.get(channelId)?.guildId
@@ -58,8 +75,8 @@ export function followCommand (interaction: Interaction, context: CommandContext
     work: () => inTurn(guildId, async (): Promise<Message> => {
       const existing = await findFollow(db, channelId)
       if (existing !== undefined && existing.guildId === guildId) {
-        await updateFollowFilter(db, existing.id, chosen, now())
-        return { content: words.filterChanged(channelId, filter) }
+        await updateFollow(db, existing.id, change, now())
+        return { content: `${words.filterChanged(channelId, filter)} ${spoken}` }
       }
       if (existing !== undefined) return { content: words.channelOfAnotherServer }
       if (await countGuildFollows(db, guildId) >= follow.perServer) return { content: words.followLimit(follow.perServer) }
@@ -76,7 +93,7 @@ export function followCommand (interaction: Interaction, context: CommandContext
       const dropWebhook = () => deleteWebhook(follow.rest, webhook.id).catch(() => false)
       let id
       try {
-        id = await insertFollow(db, { guildId, channelId, webhookId: webhook.id, webhookToken: webhook.token, components: chosen, by: authorOf(interaction), at: now() })
+        id = await insertFollow(db, { guildId, channelId, webhookId: webhook.id, webhookToken: webhook.token, ...change, by: authorOf(interaction), at: now() })
       } catch (error) {
         await dropWebhook()
         throw error
@@ -86,8 +103,8 @@ export function followCommand (interaction: Interaction, context: CommandContext
         const winner = await findFollow(db, channelId)
         if (winner?.webhookId !== webhook.id) await dropWebhook()
         if (winner === undefined || winner.guildId !== guildId) return { content: words.channelOfAnotherServer }
-        await updateFollowFilter(db, winner.id, chosen, now())
-        return { content: words.filterChanged(channelId, filter) }
+        await updateFollow(db, winner.id, change, now())
+        return { content: `${words.filterChanged(channelId, filter)} ${spoken}` }
       }
       // Another replica may have added a follow of this server meanwhile: the later one over the limit gives way.
       if (await countGuildFollows(db, guildId, id) > follow.perServer) {
@@ -95,8 +112,8 @@ export function followCommand (interaction: Interaction, context: CommandContext
         await dropWebhook()
         return { content: words.followLimit(follow.perServer) }
       }
-      context.logger.info({ target: `follow:${id}`, guild: guildId, channel: channelId, components: chosen }, 'discord: a channel follows the status')
-      return { content: words.followed(channelId, filter) }
+      context.logger.info({ target: `follow:${id}`, guild: guildId, channel: channelId, components: chosen, language: language ?? null }, 'discord: a channel follows the status')
+      return { content: `${words.followed(channelId, filter)} ${spoken}` }
     })
   }
 }
@@ -167,7 +184,7 @@ export function followingCommand (interaction: Interaction, context: CommandCont
     work: async (): Promise<Message> => {
       const follows = await listFollows(context.database.db, interaction.guildId!)
       if (follows.length === 0) return { content: words.noFollows }
-      const lines = follows.map((follow) => `<#${follow.channelId}> · ${follow.components.length === 0 ? words.everyComponent : follow.components.join(', ')}`)
+      const lines = follows.map((follow) => `<#${follow.channelId}> · ${follow.components.length === 0 ? words.everyComponent : follow.components.join(', ')} · ${languageName(follow.language)}`)
       return { content: fitList((list) => `**${words.followsTitle}**\n${list}`, lines, '\n', words.andMore) }
     }
   }

@@ -6,7 +6,7 @@ import { checkIncidentUpdateOptions, checkOpenIncidentOptions } from '../inciden
 import { checkId, type IncidentStatus } from '../incidents/rules.ts'
 import { incidentUrl } from '../view/status-links.js'
 import { say, type Answer, type Message } from './answer.ts'
-import type { CommandContext } from './command-context.ts'
+import { linkLanguage, type CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'
 import type { Interaction } from './interaction.ts'
 import { incidentModal, type ModalRequest } from './modals.ts'
@@ -109,5 +109,5 @@ export async function write<T> (context: CommandContext, operation: () => Promis
 }
 
 function withLink (text: string, interaction: Interaction, context: CommandContext, id: number): Message {
-  return { content: context.links === undefined ? text : `${text} ${incidentUrl(context.links, interaction.locale, id)}` }
+  return { content: context.links === undefined ? text : `${text} ${incidentUrl(context.links, linkLanguage(context, interaction.locale), id)}` }
 }

@@ -8,7 +8,7 @@ import type { CommandContext } from './command-context.ts'
 import { COMPONENTS_LABEL } from './components-option.ts'
 import type { Interaction } from './interaction.ts'
 
-/** The options' names (./commands.ts); refusals-de.ts translates them. */
+/** The options' names (./commands.ts); ./refusals.ts translates them. */
 export const DISCORD_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: COMPONENTS_LABEL, from: 'from', to: 'to',
   // A window ending before it starts has always been refused in the CLI's words.

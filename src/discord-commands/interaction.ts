@@ -1,5 +1,5 @@
 // What an interaction from Discord says, read defensively from its verified JSON: the few fields the commands use.
-import type { Locale } from '../lib/locale.ts'
+import { shippedLanguageOf, type PageLanguage } from '../lib/locale.ts'
 
 /** Interaction types (Discord's numbers). */
 export const INTERACTION = { ping: 1, command: 2, autocomplete: 4, modalSubmit: 5 } as const
@@ -21,8 +21,10 @@ export interface Interaction {
   token: string
   /** Undefined in a DM. */
   guildId: string | undefined
-  /** The user's language: `de` for any German locale, English otherwise. */
-  locale: Locale
+  /** The user's language: the shipped language of the interaction's `locale`, English for any other. */
+  locale: PageLanguage
+  /** The server's language as Discord names it (`guild_locale`, such as `pt-BR` or `ja`); undefined in a DM. */
+  guildLocale: string | undefined
   user: InteractionUser | undefined
   /** In a guild: the member's roles and permissions (as of this interaction). */
   member: { roles: string[], permissions: bigint } | undefined
@@ -62,13 +64,19 @@ export function readInteraction (body: unknown): Interaction | undefined {
     id: text(json.id) ?? '',
     token: text(json.token) ?? '',
     guildId: text(json.guild_id),
-    locale: text(json.locale)?.toLowerCase().startsWith('de') === true ? 'de' : 'en',
+    locale: shippedLanguageOf(text(json.locale)) ?? 'en',
+    guildLocale: guildLocale(text(json.guild_locale)),
     user: userId === undefined ? undefined : { id: userId, username: text(userJson?.username) ?? '' },
     member: member === undefined ? undefined : { roles: list(member.roles).filter((role) => typeof role === 'string'), permissions: permissions(member.permissions) },
     command: json.type === INTERACTION.command || json.type === INTERACTION.autocomplete ? command(data) : undefined,
     channels: resolvedChannels(data),
     modal: json.type === INTERACTION.modalSubmit && data !== undefined ? { customId: text(data.custom_id) ?? '', fields: modalFields(data) } : undefined
   }
+}
+
+/** A locale code as Discord writes them (`de`, `es-419`), nothing longer: it is stored with a follow. */
+function guildLocale (value: string | undefined): string | undefined {
+  return value !== undefined && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(value) ? value : undefined
 }
 
 function resolvedChannels (data: Json | undefined): Interaction['channels'] {

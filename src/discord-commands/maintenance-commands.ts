@@ -3,7 +3,7 @@
 import { checkId } from '../incidents/rules.ts'
 import { maintenanceUrl } from '../view/status-links.js'
 import { say, type Answer, type Message } from './answer.ts'
-import type { CommandContext } from './command-context.ts'
+import { linkLanguage, type CommandContext } from './command-context.ts'
 import { componentsTyped } from './components-option.ts'
 import { idAsTyped, write } from './incident-commands.ts'
 import type { Interaction } from './interaction.ts'
@@ -14,7 +14,7 @@ export function maintenanceCommand (interaction: Interaction, context: CommandCo
   const value = (name: string) => interaction.command!.options.get(name)?.value
   const words = WORDS[interaction.locale]
   const link = (text: string, id: number): Message =>
-    ({ content: context.links === undefined ? text : `${text} ${maintenanceUrl(context.links, interaction.locale, id)}` })
+    ({ content: context.links === undefined ? text : `${text} ${maintenanceUrl(context.links, linkLanguage(context, interaction.locale), id)}` })
   switch (interaction.command!.subcommand) {
     case 'schedule': {
       const typed = { title: value('title'), message: value('message'), from: value('from'), to: value('to'), components: componentsTyped(value('components')) }

@@ -2,7 +2,7 @@
 // the custom ids `title` and `message`. What the command already said travels in the modal's custom id (at most 100
 // characters), so the submit can reach any replica.
 import { TEXT_LIMITS } from '../incidents/rules.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import { say, type Answer } from './answer.ts'
 import { RESPONSE } from './interaction.ts'
 import { WORDS } from './words.ts'
@@ -32,7 +32,7 @@ export function readModalCustomId (customId: string): ModalRequest | undefined {
 }
 
 /** The form, prefilled with what the command gave; a refusal when the custom id cannot carry the command's options. */
-export function incidentModal (request: ModalRequest, given: { title?: string, message?: string }, locale: Locale): Answer {
+export function incidentModal (request: ModalRequest, given: { title?: string, message?: string }, locale: PageLanguage): Answer {
   const customId = modalCustomId(request)
   if (customId.length > CUSTOM_ID_MAX) return say(WORDS[locale].formTooLong)
   const words = WORDS[locale]

@@ -6,8 +6,8 @@ import { COLOURS, EMBED_LIMITS, fitEmbed, type Embed } from '../notify/discord-e
 import { historyUrl, incidentUrl, statusUrl } from '../view/status-links.js'
 import { TEXT, headline } from '../view/status-view.js'
 import type { Answer } from './answer.ts'
-import type { CommandContext } from './command-context.ts'
-import { WORDS } from './words.ts'
+import { linkLanguage, type CommandContext } from './command-context.ts'
+import { WORDS, textIn } from './words.ts'
 
 const INDICATOR_COLOURS = {
   none: COLOURS.ok, minor: COLOURS.minor, major: COLOURS.major, critical: COLOURS.critical, maintenance: COLOURS.maintenance
@@ -27,10 +27,10 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
   const open = body.incidents.filter((incident) => incident.resolvedAt === null)
   // The body lists the newest OPEN_SHOWN; the field says how many more there are, and where they are.
   const total = body.totals?.open ?? open.length
-  const historyLink = context.links === undefined ? undefined : historyUrl(context.links, lang, 1)
+  const historyLink = context.links === undefined ? undefined : historyUrl(context.links, linkLanguage(context, lang), 1)
   const incidentLine = (incident: typeof open[number]) => {
     const label = `#${incident.id} ${incident.title}`
-    const shown = context.links === undefined ? label : `[${label.replaceAll(/[[\]]/g, '')}](${incidentUrl(context.links, lang, incident.id)})`
+    const shown = context.links === undefined ? label : `[${label.replaceAll(/[[\]]/g, '')}](${incidentUrl(context.links, linkLanguage(context, lang), incident.id)})`
     return `${shown} · ${text.incidentStatus[incident.status]} · ${text.impact[incident.impact]}`
   }
   const embed: Embed = {
@@ -42,7 +42,7 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
         name: words.notOperational,
         value: affected.length === 0
           ? words.allOperational
-          : affected.map((component) => `${component.name[lang]}: ${text.componentStatus[component.status]}${component.message === null ? '' : ` (${component.message})`}`).join('\n'),
+          : affected.map((component) => `${textIn(component.name, lang)}: ${text.componentStatus[component.status]}${component.message === null ? '' : ` (${component.message})`}`).join('\n'),
         inline: false
       },
       { name: words.openIncidents, value: open.length === 0 ? words.noOpenIncidents : openLines(open.map(incidentLine), total, words, historyLink), inline: false }
@@ -50,8 +50,8 @@ function statusEmbed (interaction: Interaction, context: CommandContext): Embed 
     timestamp: status.updatedAt
   }
   if (context.links !== undefined) {
-    embed.url = statusUrl(context.links, lang)
-    embed.fields.push({ name: words.page, value: statusUrl(context.links, lang), inline: false })
+    embed.url = statusUrl(context.links, linkLanguage(context, lang))
+    embed.fields.push({ name: words.page, value: statusUrl(context.links, linkLanguage(context, lang)), inline: false })
   }
   return fitEmbed(embed)
 }

@@ -8,6 +8,7 @@ import type { SearchResult } from '../api/search.ts'
 import type { Locale } from '../lib/locale.ts'
 import type { PagePair, PageSource } from '../site/page-source.ts'
 import { loadDocs, type DocPage } from './load.ts'
+import { readPrerenderedDocs } from './prerendered.ts'
 import type { Section } from './markdown.ts'
 import { SearchIndex } from './search/search-index.ts'
 
@@ -17,6 +18,8 @@ const INDEX_TURN_MS = 4
 export interface DocsSiteOptions {
   docsDir: string
   germanPrefix: string
+  /** The docs as `npm run build` rendered them (src/docs/prerendered.ts), used when still current. */
+  prerenderedFile?: string
 }
 
 export class DocsSite implements PageSource {
@@ -30,7 +33,9 @@ export class DocsSite implements PageSource {
   constructor (options: DocsSiteOptions) {
     if (!existsSync(options.docsDir)) throw new ConfigError(`DOCS_DIR does not exist: ${options.docsDir}`)
     this.roots = { en: '/docs', de: `${options.germanPrefix}/docs` }
-    const { pages, warnings } = loadDocs(options.docsDir, { roots: this.roots })
+    const load = { roots: this.roots }
+    const prerendered = options.prerenderedFile === undefined ? undefined : readPrerenderedDocs(options.prerenderedFile, options.docsDir, load)
+    const { pages, warnings } = prerendered ?? loadDocs(options.docsDir, load)
     this.warnings = warnings
     for (const page of pages) {
       this.#bySlug[page.locale].set(page.slug, page)

@@ -11,3 +11,14 @@ export type PageLanguage = typeof PAGE_LANGUAGES[number]
 export function docsLanguage (lang: PageLanguage): Locale {
   return lang === 'de' ? 'de' : 'en'
 }
+
+/**
+ * The shipped language of a locale code such as Discord sends (an interaction's `locale`, a server's `guild_locale`),
+ * by its language: `es-419` is Spanish too, `en-US` English, `de-AT` German; undefined for a language not shipped
+ * (`ja`), which callers speak English to.
+ */
+export function shippedLanguageOf (code: string | undefined | null): PageLanguage | undefined {
+  if (code === undefined || code === null) return undefined
+  const base = code.split('-')[0]!.toLowerCase()
+  return PAGE_LANGUAGES.find((tag) => tag.split('-')[0]!.toLowerCase() === base)
+}

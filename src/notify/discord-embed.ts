@@ -1,5 +1,8 @@
 // The Discord message of an event: one embed (title, status, impact colour, latest update, link to the page), cut to
-// Discord's limits, and the optional role mention with `allowed_mentions` so nobody else is pinged.
+// Discord's limits, and the optional role mention with `allowed_mentions` so nobody else is pinged. Its fixed words are
+// the `notify` words of src/locales/<tag>.json in the target's language (NOTIFY_LANGUAGE, or a follower's own).
+import type { PageLanguage } from '../lib/locale.ts'
+import { WORDS, message } from '../view/locale-words.js'
 import type { EventPayload, StatusData } from './events.ts'
 import type { Links } from './links.ts'
 import type { NotifyProduct } from './product.ts'
@@ -30,20 +33,55 @@ export interface DiscordMessageBody {
 }
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/** The embeds' words in one language; a value it does not know (a status of a later version) shows as it is. */
+function wordsIn (tag: PageLanguage) {
+  const words = WORDS[tag].notify
+  const page = WORDS[tag].page
+  const m = (value: string, params: Record<string, unknown>) => message(tag, value, params)
+  const known = (table: Record<string, string>, value: string) => Object.hasOwn(table, value) ? table[value]! : value
+  return {
+    ...words,
+    incidentFooter: (id: number) => m(words.incidentFooter, { id }),
+    maintenanceTitle: (title: string) => m(words.maintenanceTitle, { title }),
+    maintenanceFooter: (id: number) => m(words.maintenanceFooter, { id }),
+    startsIn: (when: string) => m(words.startsIn, { when }),
+    statusTitle: (status: string) => m(words.statusTitle, { status: known(words.overall, status) }),
+    statusChanged: (from: string, to: string) => m(words.statusChanged, { from: known(words.overall, from), to: known(words.overall, to) }),
+    changed: (list: string) => m(words.changed, { list }),
+    author: (name: string) => m(words.author, { name }),
+    field: (name: string, value: string) => m(words.field, { name, value }),
+    incidentStatus: (status: string) => Object.hasOwn(page.incidentStatus, status) ? page.incidentStatus[status as keyof typeof page.incidentStatus] : capital(status),
+    impactOf: (impact: string) => Object.hasOwn(words.impactValue, impact) ? words.impactValue[impact as keyof typeof words.impactValue] : capital(impact),
+    overallValue: (status: string) => known(words.overall, status),
+    maintenanceState: page.maintenanceState
+  }
+}
+type EmbedWords = ReturnType<typeof wordsIn>
+const EMBED_WORDS = new Map<PageLanguage, EmbedWords>()
+const embedWords = (tag: PageLanguage): EmbedWords => {
+  let found = EMBED_WORDS.get(tag)
+  if (found === undefined) { found = wordsIn(tag); EMBED_WORDS.set(tag, found) }
+  return found
+}
 /** Discord renders `<t:…:f>` in each reader's own time zone. */
 const when = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`
 /** Discord shows this in the reader's words and updates it: "in an hour". */
 const relative = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`
 
-/** The event's embed; with a named product, its author ("Acme status", linking to the page) and footer name the product. */
-export function embedFor (kind: string, payload: EventPayload, links: Links, product?: NotifyProduct): Embed {
-  const embed = eventEmbed(kind, payload, links)
+/**
+ * The event's embed in `language`; with a named product, its author ("Acme status", linking to the page) and footer
+ * name the product.
+ */
+export function embedFor (kind: string, payload: EventPayload, links: Links, product?: NotifyProduct, language: PageLanguage = 'en'): Embed {
+  const words = embedWords(language)
+  const embed = eventEmbed(kind, payload, links, words)
   if (product === undefined) return embed
   const icon = product.iconPath === undefined ? {} : { icon_url: `${new URL(links.status).origin}${product.iconPath}` }
-  return { ...embed, author: { name: `${product.name} status`, url: links.status, ...icon }, footer: { text: product.name, ...icon } }
+  return { ...embed, author: { name: words.author(product.name), url: links.status, ...icon }, footer: { text: product.name, ...icon } }
 }
 
-function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
+function eventEmbed (kind: string, payload: EventPayload, links: Links, words: EmbedWords): Embed {
   if ('incident' in payload) {
     const { incident, update } = payload
     const resolved = incident.status === 'resolved'
@@ -53,50 +91,77 @@ function eventEmbed (kind: string, payload: EventPayload, links: Links): Embed {
       description: update.message,
       color: resolved ? COLOURS.resolved : COLOURS[incident.impact as keyof typeof COLOURS] ?? COLOURS.none,
       fields: [
-        { name: 'Status', value: capital(incident.status), inline: true },
-        { name: 'Impact', value: capital(incident.impact), inline: true },
-        { name: 'Started', value: when(incident.startedAt), inline: true },
-        ...(incident.resolvedAt === null ? [] : [{ name: 'Resolved', value: when(incident.resolvedAt), inline: true }])
+        { name: words.status, value: words.incidentStatus(incident.status), inline: true },
+        { name: words.impact, value: words.impactOf(incident.impact), inline: true },
+        { name: words.started, value: when(incident.startedAt), inline: true },
+        ...(incident.resolvedAt === null ? [] : [{ name: words.resolved, value: when(incident.resolvedAt), inline: true }])
       ],
-      footer: { text: `Incident #${incident.id} · latest update` },
+      footer: { text: words.incidentFooter(incident.id) },
       timestamp: update.at
     }
   }
   if ('maintenance' in payload) {
     const { maintenance } = payload
-    const state = maintenance.cancelled ? 'Cancelled' : kind === 'maintenance.started' ? 'In progress' : kind === 'maintenance.ended' ? 'Completed' : kind === 'maintenance.reminder' ? `Starts ${relative(maintenance.startsAt)}` : 'Scheduled'
+    const states = words.maintenanceState
+    const state = maintenance.cancelled ? states.cancelled : kind === 'maintenance.started' ? states.active : kind === 'maintenance.ended' ? states.ended : kind === 'maintenance.reminder' ? words.startsIn(relative(maintenance.startsAt)) : states.scheduled
     return {
-      title: `Maintenance: ${maintenance.title}`,
+      title: words.maintenanceTitle(maintenance.title),
       url: links.maintenance,
       description: maintenance.message,
       color: kind === 'maintenance.ended' ? COLOURS.resolved : COLOURS.maintenance,
       fields: [
-        { name: 'Status', value: state, inline: true },
-        { name: 'From', value: when(maintenance.startsAt), inline: true },
-        { name: 'To', value: when(maintenance.endedAt ?? maintenance.endsAt), inline: true }
+        { name: words.status, value: state, inline: true },
+        { name: words.from, value: when(maintenance.startsAt), inline: true },
+        { name: words.to, value: when(maintenance.endedAt ?? maintenance.endsAt), inline: true }
       ],
-      footer: { text: `Maintenance #${maintenance.id}` }
+      footer: { text: words.maintenanceFooter(maintenance.id) }
     }
   }
   if ('status' in payload) {
     const { status } = payload
     return {
-      title: `Status: ${status.to}`,
+      title: words.statusTitle(status.to),
       url: links.status,
-      description: `The overall status changed from ${status.from} to ${status.to}.${changedText(status.changed)}`,
+      description: `${words.statusChanged(status.from, status.to)}${changedText(status.changed, words)}`,
       color: COLOURS[status.to as 'ok' | 'degraded' | 'down'] ?? COLOURS.none,
-      fields: Object.entries(status.components).slice(0, 10).map(([name, value]) => ({ name: capital(name), value, inline: true })),
+      fields: Object.entries(status.components).slice(0, 10).map(([name, value]) => ({ name: capital(name), value: words.overallValue(value), inline: true })),
       timestamp: status.since
     }
   }
   // A purge is never given to Discord (only purge targets get them); it reads as a test should one ever arrive.
-  return { title: 'Test notification', url: links.status, description: 'message' in payload ? payload.message : '', color: COLOURS.test, fields: [] }
+  return { title: words.testTitle, url: links.status, description: 'message' in payload ? payload.message : '', color: COLOURS.test, fields: [] }
+}
+
+/** What a signed webhook's receiver may show a person (`data.text`): the Discord message's title and a plain summary in `language`, no Discord markup. */
+export interface WebhookText {
+  language: PageLanguage
+  title: string
+  summary: string
+}
+
+export function webhookText (kind: string, payload: EventPayload, language: PageLanguage): WebhookText {
+  const words = embedWords(language)
+  if ('incident' in payload) {
+    const { incident } = payload
+    return { language, title: incident.title, summary: `${words.field(words.status, words.incidentStatus(incident.status))} · ${words.field(words.impact, words.impactOf(incident.impact))}` }
+  }
+  if ('maintenance' in payload) {
+    const { maintenance } = payload
+    const states = words.maintenanceState
+    const state = maintenance.cancelled ? states.cancelled : kind === 'maintenance.started' ? states.active : kind === 'maintenance.ended' ? states.ended : states.scheduled
+    return { language, title: words.maintenanceTitle(maintenance.title), summary: words.field(words.status, state) }
+  }
+  if ('status' in payload) {
+    const { status } = payload
+    return { language, title: words.statusTitle(status.to), summary: `${words.statusChanged(status.from, status.to)}${changedText(status.changed, words)}` }
+  }
+  return { language, title: words.testTitle, summary: 'message' in payload ? payload.message : '' }
 }
 
 /** The components whose measured status changed, as a sentence (events written before they were named carry none). */
-function changedText (changed: StatusData['changed'] | undefined): string {
+function changedText (changed: StatusData['changed'] | undefined, words: EmbedWords): string {
   if (changed === undefined || changed.length === 0) return ''
-  return ` Changed: ${changed.map((change) => `${change.id} (${change.from} → ${change.to})`).join(', ')}.`
+  return ` ${words.changed(changed.map((change) => `${change.id} (${words.overallValue(change.from)} → ${words.overallValue(change.to)})`).join(', '))}`
 }
 
 /** The message body: the embed cut to Discord's limits, and the mention (only when `mention` is given). */

@@ -1,6 +1,7 @@
 // Delivery to a Discord webhook: the first event of an incident or window creates its message (`?wait=true` returns
 // it), later ones edit it (PATCH). 429 waits as long as Discord says (at most MAX_UPSTREAM_WAIT_MS); an empty rate-limit bucket pauses the target;
 // 404 means the webhook was deleted (permanent), unless only the message was (then a new one is created).
+import type { PageLanguage } from '../lib/locale.ts'
 import type { EventPayload } from './events.ts'
 import { DeliveryError, retryAfterMs, sendRequest, upstreamWaitMs, type SentResponse } from './http-request.ts'
 import type { Links } from './links.ts'
@@ -32,6 +33,8 @@ export interface DiscordOptions {
   /** Called once for each new message (not for edits); a failure of it never fails the delivery. */
   onCreated?: ((message: CreatedMessage) => Promise<void>) | undefined
   product?: NotifyProduct | undefined
+  /** The message's language; English when not given. */
+  language?: PageLanguage | undefined
   timeoutMs: number
   now: number
 }
@@ -43,7 +46,7 @@ const UNKNOWN_WEBHOOK = 10015
 const editable = (subject: string) => subject.startsWith('incident:') || subject.startsWith('maintenance:')
 
 export async function deliverDiscord (url: URL, event: DiscordEvent, links: Links, messages: DiscordMessageStore, options: DiscordOptions): Promise<Outcome> {
-  const embed = embedFor(event.kind, event.payload, links, options.product)
+  const embed = embedFor(event.kind, event.payload, links, options.product, options.language)
   try {
     // A reminder is a new message (the window's `scheduled` one, if any, stays as it is): its start and end edit it.
     const existing = editable(event.subject) && event.kind !== 'maintenance.reminder' ? await messages.find(event.subject) : undefined

@@ -88,7 +88,7 @@ export function createFollowerWorker (options: FollowerWorkerOptions): FollowerW
       payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
     }, {
       baseUrl, messages: { ...stored, find: async () => shown }, mention: undefined, secret: undefined,
-      timeoutMs: tuning.timeoutMs, now: clock.now(), product: options.product
+      timeoutMs: tuning.timeoutMs, now: clock.now(), product: options.product, language: webhook.language
     })
     const now = clock.now()
     const globalWait = outcome.kind === 'retry' && outcome.global === true ? upstreamWaitMs(outcome.retryAfterMs) : undefined

@@ -70,7 +70,7 @@ export function createNotifications (options: NotificationsOptions): Notificatio
     // Links are made only for notification targets, which need PUBLIC_BASE_URL (the configuration says so at start).
     database, clock, logger, targets, baseUrl: baseUrl ?? new URL('http://localhost/'),
     discordMention: config.notify.discordMention, webhookSecret: config.notify.webhookSecret,
-    product, crosspost, deliverPurge: options.deliverPurge, tuning: workerTuning
+    product, language: config.notify.language, crosspost, deliverPurge: options.deliverPurge, tuning: workerTuning
   })
   const followers = rest === undefined || baseUrl === undefined || config.discord === undefined
     ? undefined

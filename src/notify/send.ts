@@ -1,6 +1,8 @@
 // Sends one event to one target, whichever kind it is: the one place the worker and `notify test` both go through.
 import { deliverDiscord, type DiscordMessageStore, type DiscordOptions } from './discord.ts'
 import type { PurgeTarget } from '../config/edge.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { webhookText } from './discord-embed.ts'
 import type { EventPayload } from './events.ts'
 import { linksFor } from './links.ts'
 import { webhookProduct, type NotifyProduct } from './product.ts'
@@ -33,6 +35,8 @@ export interface SendOptions {
   now: number
   /** The status file's product: Discord embeds name it, webhook payloads carry it as `data.product`. */
   product?: NotifyProduct | undefined
+  /** The language of the words a person reads (NOTIFY_LANGUAGE, or a follower's own); English when not given. */
+  language?: PageLanguage | undefined
   /** Discord: called with each new message (crossposting). */
   onCreated?: DiscordOptions['onCreated']
   /** Purge targets: how a purge is sent (createNotifications refuses purge targets without it). */
@@ -47,8 +51,11 @@ export function sendEvent (target: Target, event: OutgoingEvent, options: SendOp
   }
   const links = linksFor(options.baseUrl, event.subject)
   if (target.kind === 'discord') {
-    return deliverDiscord(target.url, event, links, options.messages, { mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product, onCreated: options.onCreated })
+    return deliverDiscord(target.url, event, links, options.messages, {
+      mention: options.mention, timeoutMs: options.timeoutMs, now: options.now, product: options.product, onCreated: options.onCreated, language: options.language
+    })
   }
-  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }) } },
+  const text = webhookText(event.kind, event.payload, options.language ?? 'en')
+  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }), text } },
     { secret: options.secret!, timeoutMs: options.timeoutMs, now: options.now })
 }

@@ -36,7 +36,7 @@ export async function sendTestNotifications (config: NotifyConfig, baseUrl: URL,
   return Promise.all(targetsOf(config).map(async (target) => {
     const started = performance.now()
     const outcome = await sendEvent(target, { messageId: `test_${randomUUID()}`, kind: 'test', subject: 'test', payload, at: now() },
-      { baseUrl, messages: noMessages, mention: undefined, secret: config.webhookSecret, timeoutMs: config.timeoutSeconds * 1000, now: now(), product })
+      { baseUrl, messages: noMessages, mention: undefined, secret: config.webhookSecret, timeoutMs: config.timeoutSeconds * 1000, now: now(), product, language: config.language })
     return { target, origin: origins.get(target.key)!, outcome, ms: performance.now() - started }
   }))
 }

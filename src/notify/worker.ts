@@ -2,6 +2,7 @@
 // gives it deliveries of new events, leases due ones (the lease renewed while it works), sends them (Discord or signed
 // webhook), and records the outcome — delivered, retried with backoff, or failed after the retry window — retrying the
 // write until it lands. Targets are named by their key in logs and rows; their URLs appear nowhere but in the request.
+import type { PageLanguage } from '../lib/locale.ts'
 import type { NotifyProduct } from './product.ts'
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
@@ -59,6 +60,8 @@ export interface WorkerOptions {
   webhookSecret: string | undefined
   /** The product its messages speak for (src/notify/product.ts). */
   product?: NotifyProduct | undefined
+  /** NOTIFY_LANGUAGE: the language of the words its messages carry; English when not given. */
+  language?: PageLanguage | undefined
   /** NOTIFY_DISCORD_CROSSPOST: called with each new message of a Discord target. */
   crosspost?: ((message: CreatedMessage) => Promise<void>) | undefined
   /** How purge targets are sent to (src/edge/purge-targets.ts); needed when `targets` has one. */
@@ -97,7 +100,7 @@ export function createDeliveryWorker (options: WorkerOptions): DeliveryWorker {
     payload: JSON.parse(delivery.payload) as EventPayload, at: Date.parse(delivery.eventCreatedAt)
   }, {
     baseUrl, messages: discordMessagesOf(database, target.key, untilWritten), mention: options.discordMention, secret: options.webhookSecret,
-    timeoutMs: tuning.timeoutMs, now, product: options.product, onCreated: target.kind === 'discord' ? crosspost : undefined,
+    timeoutMs: tuning.timeoutMs, now, product: options.product, language: options.language, onCreated: target.kind === 'discord' ? crosspost : undefined,
     deliverPurge: options.deliverPurge
   })
 

@@ -16,7 +16,20 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8'
 }
 
-const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view'), path.join(projectRoot, 'src', 'locales')]
+const LOCALES_DIR = path.join(projectRoot, 'src', 'locales')
+const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view'), LOCALES_DIR]
+
+/**
+ * The sections of a language's words no page shows (Discord's commands, answers and refusals; the notifications'):
+ * the browser gets each file without them, about a quarter of its bytes.
+ */
+const SERVER_ONLY_WORDS = ['discord', 'notify']
+
+function browserWords (bytes: Buffer): Buffer {
+  const words = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>
+  for (const section of SERVER_ONLY_WORDS) delete words[section]
+  return Buffer.from(JSON.stringify(words))
+}
 
 /**
  * A sibling module imported by a relative name: `from './status-format.js'`, `import './x.js'`, or a language's words
@@ -55,7 +68,8 @@ function loadAssetFiles (dirs: string[]): Map<string, AssetFile> {
       const type = TYPES[path.extname(name)]
       if (type === undefined) continue
       if (sources.has(name)) throw new Error(`two assets are named ${name}: src/site/assets, src/view and src/locales share /assets/`)
-      sources.set(name, { type, bytes: readFileSync(path.join(dir, name)) })
+      const bytes = readFileSync(path.join(dir, name))
+      sources.set(name, { type, bytes: dir === LOCALES_DIR ? browserWords(bytes) : bytes })
     }
   }
   const files = new Map<string, AssetFile>()

@@ -14,6 +14,7 @@ import { idempotentAnswersMigration } from './migrations/009-idempotent-answers.
 import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
+import { followLanguageMigration } from './migrations/016-follow-language.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -28,7 +29,8 @@ function migrations (database: Database): Record<string, Migration> {
     '009-idempotent-answers': idempotentAnswersMigration(),
     '010-shard-total': shardTotalMigration(),
     '012-edge-state': edgeStateMigration(),
-    '014-maintenance-series': maintenanceSeriesMigration()
+    '014-maintenance-series': maintenanceSeriesMigration(),
+    '016-follow-language': followLanguageMigration()
   }
 }
 

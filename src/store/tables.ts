@@ -254,6 +254,10 @@ export interface DiscordFollowsTable {
   webhook_token: string
   /** Comma-separated component ids; null: every component. */
   components: string | null
+  /** The language the follow chose (a shipped tag); null: the server's. */
+  language: string | null
+  /** The server's language as Discord named it at the follow (`guild_locale`, such as `pt-BR` or `ja`). */
+  guild_locale: string | null
   created_by: string | null
   created_at: string
   updated_at: string

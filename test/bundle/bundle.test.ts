@@ -1,13 +1,15 @@
 // The bundle in dist/: when the bin may run it (built from the sources as they are), that it does, and that it loads at
 // start only what the sources load (the lazily loaded parts stay out until used).
 import assert from 'node:assert/strict'
+import { loadDocs } from '../../src/docs/load.ts'
+import { PRERENDERED_FILE, readPrerenderedDocs } from '../../src/docs/prerendered.ts'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { before, describe, it } from 'node:test'
-import { buildBundle } from '../../src/bundle/build.ts'
+import { build as buildBundle } from '../../src/cli/build.ts'
 import { BUNDLE_DIR, BUNDLE_ENTRY, MANIFEST_FILE, bundleIsCurrent, inputState, type BundleManifest } from '../../src/bundle/manifest.ts'
 import { NODE_FLAGS, serverEnvironment } from '../../src/node-flags.ts'
 import { tempDir } from '../helper.ts'
@@ -63,7 +65,8 @@ describe('bundleIsCurrent', () => {
 describe('the bundle', () => {
   // `npm test` builds it first; run alone after an edit, the test brings it up to date itself.
   before(async () => {
-    if (!bundleIsCurrent(root)) await buildBundle(root)
+    const docsCurrent = readPrerenderedDocs(path.join(root, BUNDLE_DIR, PRERENDERED_FILE), path.join(root, 'docs'), { roots: { en: '/docs', de: '/de/docs' } }) !== undefined
+    if (!bundleIsCurrent(root) || !docsCurrent) await buildBundle(root)
   })
 
   it('was built from our sources and the lockfiles', () => {
@@ -72,6 +75,14 @@ describe('the bundle', () => {
       assert.ok(inputs[file] !== undefined, file)
     }
     assert.deepEqual(Object.keys(inputs).filter((file) => file.startsWith('node_modules/') && !file.endsWith('.package-lock.json')), [])
+  })
+
+  it('holds the docs rendered as the server would render them at start, for the docs as they are', () => {
+    const docsDir = path.join(root, 'docs')
+    const options = { roots: { en: '/docs', de: '/de/docs' } }
+    const prerendered = readPrerenderedDocs(path.join(root, BUNDLE_DIR, PRERENDERED_FILE), docsDir, options)
+    assert.ok(prerendered !== undefined, 'dist/docs.json is current')
+    assert.deepEqual(prerendered, loadDocs(docsDir, options))
   })
 
   it('is what the bin runs, and it loads at readiness neither the scaled shape, the TypeBox compiler nor the metrics', async (t) => {

@@ -82,7 +82,7 @@ describe('Discord commands', () => {
     assert.deepEqual(update.components.map((row) => row.components[0]!.custom_id), ['message'])
     assert.equal(update.components[0]!.components[0]!.style, 2, 'a paragraph')
     const updated = content(await send(standIn.modalSubmit(update.custom_id, { message: 'Ein Fix ist live.' }, { locale: 'de' })))
-    assert.match(updated, /^Vorfall 1 aktualisiert \(monitoring\)/)
+    assert.match(updated, /^Vorfall 1 aktualisiert \(wird beobachtet\)/)
     const after = await incidentsBody(setup)
     assert.equal(after.incidents[0]!.status, 'monitoring')
     assert.deepEqual(after.incidents[0]!.components, [{ id: 'music', status: 'degraded_performance' }], 'no components given: they stay')

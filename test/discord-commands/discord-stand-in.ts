@@ -31,6 +31,8 @@ export interface Who {
   roles?: string[]
   permissions?: string
   locale?: string
+  /** The server's language (`guild_locale`; default en-US). */
+  guildLocale?: string
   /** A DM: no guild, no member, a user. */
   dm?: boolean
 }
@@ -278,7 +280,7 @@ export class DiscordStandIn {
     return {
       ...base,
       guild_id: who.guildId ?? GUILD_ID,
-      guild_locale: 'en-US',
+      guild_locale: who.guildLocale ?? 'en-US',
       channel_id: '1500000000000000005',
       member: { user, roles: who.roles ?? [OPERATOR_ROLE], permissions: who.permissions ?? '2248473465835073', nick: null, joined_at: '2024-01-01T00:00:00.000000+00:00' },
       context: 0
@@ -308,17 +310,22 @@ export class DiscordStandIn {
 
 /** What Discord checks of a command list (the subset a mistake of ours would trip): names, descriptions, localisations. */
 function commandProblem (list: Array<Record<string, unknown>>): Record<string, unknown> | undefined {
-  const NAME = /^[-_\p{L}\p{N}]{1,32}$/u
+  const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u
+  const LOCALES = ['de', 'fr', 'es-ES', 'pt-BR']
   const check = (item: Record<string, unknown>, path: string): Record<string, unknown> | undefined => {
     const name = String(item.name)
     const description = String(item.description)
-    const germanName = (item.name_localizations as { de?: string } | undefined)?.de
-    const germanDescription = (item.description_localizations as { de?: string } | undefined)?.de
+    const names = (item.name_localizations ?? {}) as Record<string, string>
+    const descriptions = (item.description_localizations ?? {}) as Record<string, string>
     const bad = (message: string) => ({ [path]: { _errors: [{ code: 'BASE_TYPE_BAD', message }] } })
     if (!NAME.test(name) || name !== name.toLowerCase()) return bad(`bad name ${name}`)
-    if (germanName === undefined || !NAME.test(germanName) || germanName !== germanName.toLowerCase()) return bad(`bad German name of ${name}`)
     if (description.length < 1 || description.length > 100) return bad(`description of ${name} is ${description.length} long`)
-    if (germanDescription === undefined || germanDescription.length < 1 || germanDescription.length > 100) return bad(`German description of ${name}`)
+    for (const locale of LOCALES) {
+      const localName = names[locale]
+      const localDescription = descriptions[locale]
+      if (localName === undefined || !NAME.test(localName) || localName !== localName.toLowerCase()) return bad(`bad ${locale} name of ${name}`)
+      if (localDescription === undefined || localDescription.length < 1 || localDescription.length > 100) return bad(`${locale} description of ${name}`)
+    }
     const options = (item.options ?? []) as Array<Record<string, unknown>>
     if (options.length > 25) return bad('too many options')
     let optional = false

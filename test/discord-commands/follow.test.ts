@@ -66,17 +66,17 @@ describe('following from Discord', () => {
     assert.deepEqual((choices.body.data as { choices: Array<{ value: string }> }).choices.map((choice) => choice.value), ['music, dashboard'])
 
     assert.equal(content(await send(follow(standIn, ALERTS))),
-      `<#${ALERTS}> now follows the status (every component): new incidents and maintenance, their updates, and status changes.`)
+      `<#${ALERTS}> now follows the status (every component): new incidents and maintenance, their updates, and status changes. Language of its messages: English.`)
     const made = standIn.calls.filter((call) => call.method === 'POST' && call.path === `/api/v10/channels/${ALERTS}/webhooks`)
     assert.equal(made.length, 1)
     assert.equal(made[0]!.headers.authorization, `Bot ${BOT_TOKEN}`)
     assert.deepEqual(JSON.parse(made[0]!.body), { name: 'Acme status' })
     assert.match(content(await send(follow(standIn, MUSIC_NEWS, 'dashboard', ADMIN))), /now follows the status \(dashboard\)/)
     // Following again changes the filter and makes no second webhook.
-    assert.equal(content(await send(follow(standIn, MUSIC_NEWS, 'music'))), `<#${MUSIC_NEWS}> already follows the status; it now gets music.`)
+    assert.equal(content(await send(follow(standIn, MUSIC_NEWS, 'music'))), `<#${MUSIC_NEWS}> already follows the status; it now gets music. Language of its messages: English.`)
     assert.equal(standIn.calls.filter((call) => call.path.endsWith('/webhooks') && call.method === 'POST').length, 2)
     assert.equal(content(await send(standIn.command('following', undefined, {}, MANAGER))),
-      `**Channels following the status**\n<#${ALERTS}> · every component\n<#${MUSIC_NEWS}> · music`)
+      `**Channels following the status**\n<#${ALERTS}> · every component · English\n<#${MUSIC_NEWS}> · music · English`)
     // Another server sees none of them.
     assert.match(content(await send(standIn.command('following', undefined, {}, { guildId: '1200000000000000888', permissions: '8', roles: [] }))), /^No channel/)
 
@@ -248,7 +248,7 @@ describe('following from Discord', () => {
       const last = more.exec(lines.at(-1)!)
       assert.ok(last !== null, `${locale}: the list ends in "and N more": ${lines.at(-1)}`)
       const shownLines = lines.slice(1, -1)
-      shownLines.forEach((line, i) => assert.equal(line, `<#${channels[i]}> · music, dashboard`, 'every line whole'))
+      shownLines.forEach((line, i) => assert.equal(line, `<#${channels[i]}> · music, dashboard · English`, 'every line whole'))
       assert.equal(shownLines.length + Number(last[1]), 80)
     }
   })

@@ -32,7 +32,7 @@ registered 3 commands in guild ${GUILD_ID}:
       [['follow', 'folgen', '536870912'], ['unfollow', 'entfolgen', '536870912'], ['following', 'gefolgte-kanäle', '536870912'], ['status', 'status', undefined]])
     assert.deepEqual(globals[0]!.contexts, [0], 'following only in servers')
     assert.deepEqual(globals[0]!.options!.map((option) => [option.name, option.type, option.required === true, option.autocomplete === true]),
-      [['channel', 7, true, false], ['components', 3, false, true]])
+      [['channel', 7, true, false], ['components', 3, false, true], ['language', 3, false, false]])
     assert.deepEqual(globals[0]!.options![0]!.channel_types, [0, 5])
     assert.match(globals[3]!.description_localizations.de, /Statusseite/)
     assert.equal(call!.method, 'PUT')

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { EMBED_LIMITS, discordMessage, embedFor, embedLength, fitEmbed } from '../../src/notify/discord-embed.ts'
+import { EMBED_LIMITS, discordMessage, embedFor, embedLength, fitEmbed, webhookText } from '../../src/notify/discord-embed.ts'
+import type { EventPayload } from '../../src/notify/events.ts'
+import { PAGE_LANGUAGES } from '../../src/lib/locale.ts'
 import { backoffMs } from '../../src/notify/outcome.ts'
 
 describe('Discord embeds', () => {
@@ -52,5 +54,20 @@ describe('backoff', () => {
     assert.equal(backoffMs(4, 1000, 60_000, () => 1), 8000)
     assert.equal(backoffMs(30, 1000, 60_000, () => 1), 60_000)
     assert.equal(backoffMs(30, 1000, 60_000, () => 0), 30_000)
+  })
+
+  it('speak the target\'s language: every fixed word of a maintenance reminder and a test, in each shipped language', () => {
+    const maintenance = { maintenance: { id: 4, title: 'Datenbank', message: 'm', startsAt: '2026-11-21T22:00:00.000Z', endsAt: '2026-11-21T23:00:00.000Z', endedAt: null, cancelled: false } } satisfies EventPayload
+    const links = { status: 'https://status.example.com/status', maintenance: 'https://status.example.com/status/maintenance/4' }
+    const reminder = embedFor('maintenance.reminder', maintenance, links, undefined, 'pt-BR')
+    assert.equal(reminder.title, 'Manutenção: Datenbank')
+    assert.deepEqual(reminder.fields.map((field) => field.name), ['Status', 'De', 'Até'])
+    assert.match(reminder.fields[0]!.value, /^Começa <t:\d+:R>$/)
+    assert.equal(reminder.footer?.text, 'Manutenção nº 4')
+    assert.equal(embedFor('maintenance.ended', maintenance, links, undefined, 'de').fields[0]!.value, 'Abgeschlossen')
+    assert.deepEqual(webhookText('maintenance.started', maintenance, 'fr'), { language: 'fr', title: 'Maintenance : Datenbank', summary: 'État : En cours' })
+    const titles = PAGE_LANGUAGES.map((tag) => embedFor('test', { test: true, message: 'hello' }, links, undefined, tag).title)
+    assert.equal(new Set(titles).size, PAGE_LANGUAGES.length, `a title of its own in each language: ${titles.join(', ')}`)
+    assert.equal(embedFor('test', { test: true, message: 'hello' }, links).title, 'Test notification', 'English without a language')
   })
 })

@@ -42,7 +42,7 @@ for (const backend of databaseBackends()) {
       const first = await insertFollow(database.db, follow)
       assert.equal(typeof first, 'number')
       assert.equal(await insertFollow(database.db, { ...follow, webhookId: '1700000000000000002' }), undefined, 'one follow per channel')
-      assert.deepEqual(await findFollow(database.db, follow.channelId), { id: first, guildId: follow.guildId, channelId: follow.channelId, components: ['music'], webhookId: '1700000000000000001', webhookToken: 'secret' })
+      assert.deepEqual(await findFollow(database.db, follow.channelId), { id: first, guildId: follow.guildId, channelId: follow.channelId, components: ['music'], language: 'en', languageChosen: false, webhookId: '1700000000000000001', webhookToken: 'secret' })
     })
   })
 }

@@ -59,6 +59,7 @@ export function discordInteractionOptions (context: Context): DiscordInteraction
     clock: context.clock,
     logger: context.logger,
     links: base === undefined ? undefined : { baseUrl: base.origin, germanPrefix: context.config.germanPrefix },
+    languages: context.config.languages,
     manualStatuses: context.manualStatuses,
     cache: context.cache,
     follow

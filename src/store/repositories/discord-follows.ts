@@ -1,6 +1,7 @@
 // SQL of following from Discord (docs/en/architecture.md#follow): the followed channels and their webhooks, the hand-over of each event to
 // the followers (their rows in the notification outbox, target `follow:{id}`), and the claim of due follower deliveries.
 import { sql, type Kysely } from 'kysely'
+import { PAGE_LANGUAGES, shippedLanguageOf, type PageLanguage } from '../../lib/locale.ts'
 import type { Database } from '../database.ts'
 import type { Tables } from '../tables.ts'
 import type { ClaimedDelivery } from './notifications.ts'
@@ -12,6 +13,10 @@ export interface FollowRow {
   channelId: string
   /** Component ids; empty: every component. */
   components: string[]
+  /** The language its messages are in: the one chosen, else the server's, else English. */
+  language: PageLanguage
+  /** Whether the follow chose it (else it is the server's, or English). */
+  languageChosen: boolean
 }
 
 /** What sending needs: the webhook, token included. Only the delivery worker reads it. */
@@ -19,6 +24,8 @@ export interface FollowWebhook {
   id: number
   webhookId: string
   webhookToken: string
+  /** The language its messages are in. */
+  language: PageLanguage
 }
 
 export interface NewFollow {
@@ -27,8 +34,22 @@ export interface NewFollow {
   webhookId: string
   webhookToken: string
   components: string[]
+  /** The language chosen with the follow; undefined: the server's. */
+  language?: PageLanguage | undefined
+  /** The server's `guild_locale`, as Discord sent it. */
+  guildLocale?: string | undefined
   by: string
   at: string
+}
+
+/** What a later /follow of the same channel changes. */
+export type FollowChange = Pick<NewFollow, 'components' | 'language' | 'guildLocale'>
+
+/** A follower's language: the one it chose (if still shipped), else its server's (if shipped), else English. */
+export function followLanguage (row: { language: string | null, guild_locale: string | null }): { language: PageLanguage, chosen: boolean } {
+  const chosen = PAGE_LANGUAGES.find((tag) => tag === row.language)
+  if (chosen !== undefined) return { language: chosen, chosen: true }
+  return { language: shippedLanguageOf(row.guild_locale) ?? 'en', chosen: false }
 }
 
 /** A follower's key in the outbox (deliveries and Discord message ids): safe to log and show. */
@@ -39,24 +60,26 @@ const filterText = (components: string[]) => components.length === 0 ? null : co
 const filterList = (text: string | null) => text === null || text === '' ? [] : text.split(',')
 
 export async function findFollow (db: Kysely<Tables>, channelId: string): Promise<FollowRow & FollowWebhook | undefined> {
-  const row = await db.selectFrom('discord_follows').select(['id', 'guild_id', 'channel_id', 'components', 'webhook_id', 'webhook_token'])
+  const row = await db.selectFrom('discord_follows').select(['id', 'guild_id', 'channel_id', 'components', 'webhook_id', 'webhook_token', 'language', 'guild_locale'])
     .where('channel_id', '=', channelId).executeTakeFirst()
-  return row === undefined
-    ? undefined
-    : { id: row.id, guildId: row.guild_id, channelId: row.channel_id, components: filterList(row.components), webhookId: row.webhook_id, webhookToken: row.webhook_token }
+  return row === undefined ? undefined : { ...followRow(row), webhookId: row.webhook_id, webhookToken: row.webhook_token }
 }
 
 /** Stores a new follow; undefined when the channel is followed already (another request made it meanwhile). */
 export async function insertFollow (db: Kysely<Tables>, follow: NewFollow): Promise<number | undefined> {
   const row = await db.insertInto('discord_follows').values({
     guild_id: follow.guildId, channel_id: follow.channelId, webhook_id: follow.webhookId, webhook_token: follow.webhookToken,
-    components: filterText(follow.components), created_by: follow.by, created_at: follow.at, updated_at: follow.at
+    components: filterText(follow.components), language: follow.language ?? null, guild_locale: follow.guildLocale ?? null,
+    created_by: follow.by, created_at: follow.at, updated_at: follow.at
   }).onConflict((conflict) => conflict.column('channel_id').doNothing()).returning('id').executeTakeFirst()
   return row?.id
 }
 
-export async function updateFollowFilter (db: Kysely<Tables>, id: number, components: string[], at: string): Promise<void> {
-  await db.updateTable('discord_follows').set({ components: filterText(components), updated_at: at }).where('id', '=', id).execute()
+/** A later /follow of a followed channel: its filter and language are what that /follow says. */
+export async function updateFollow (db: Kysely<Tables>, id: number, change: FollowChange, at: string): Promise<void> {
+  await db.updateTable('discord_follows').set({
+    components: filterText(change.components), language: change.language ?? null, guild_locale: change.guildLocale ?? null, updated_at: at
+  }).where('id', '=', id).execute()
 }
 
 /** Ends a follow: the row, its deliveries not yet sent and the ids of its messages. */
@@ -68,11 +91,17 @@ export async function deleteFollow (db: Kysely<Tables>, id: number): Promise<voi
   })
 }
 
+type FollowColumns = { id: number, guild_id: string, channel_id: string, components: string | null, language: string | null, guild_locale: string | null }
+function followRow (row: FollowColumns): FollowRow {
+  const { language, chosen } = followLanguage(row)
+  return { id: row.id, guildId: row.guild_id, channelId: row.channel_id, components: filterList(row.components), language, languageChosen: chosen }
+}
+
 /** A server's followed channels, oldest first. */
 export async function listFollows (db: Kysely<Tables>, guildId: string): Promise<FollowRow[]> {
-  const rows = await db.selectFrom('discord_follows').select(['id', 'guild_id', 'channel_id', 'components'])
+  const rows = await db.selectFrom('discord_follows').select(['id', 'guild_id', 'channel_id', 'components', 'language', 'guild_locale'])
     .where('guild_id', '=', guildId).orderBy('id').execute()
-  return rows.map((row) => ({ id: row.id, guildId: row.guild_id, channelId: row.channel_id, components: filterList(row.components) }))
+  return rows.map(followRow)
 }
 
 /** How many channels of a server follow; with `upToId`, only the follows made before that one and itself. */
@@ -85,8 +114,8 @@ export async function countGuildFollows (db: Kysely<Tables>, guildId: string, up
 /** The webhooks of these follows (those that still exist). */
 export async function followWebhooks (db: Kysely<Tables>, ids: number[]): Promise<Map<number, FollowWebhook>> {
   if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('discord_follows').select(['id', 'webhook_id', 'webhook_token']).where('id', 'in', ids).execute()
-  return new Map(rows.map((row) => [row.id, { id: row.id, webhookId: row.webhook_id, webhookToken: row.webhook_token }]))
+  const rows = await db.selectFrom('discord_follows').select(['id', 'webhook_id', 'webhook_token', 'language', 'guild_locale']).where('id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, { id: row.id, webhookId: row.webhook_id, webhookToken: row.webhook_token, language: followLanguage(row).language }]))
 }
 
 export interface WaitingEvent {

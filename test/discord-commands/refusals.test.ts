@@ -1,8 +1,8 @@
-// Every refusal the operations can give has a German translation for Discord users; the settings are checked at start.
+// Every refusal the operations can give has a translation in every shipped language for Discord users; the settings are checked at start.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { loadConfig } from '../../src/config/index.ts'
-import { refusalInGerman } from '../../src/discord-commands/refusals-de.ts'
+import { refusalIn } from '../../src/discord-commands/refusals.ts'
 import { checkWindow } from '../../src/incidents/writes.ts'
 import { InvalidInput, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle } from '../../src/incidents/rules.ts'
 import { parseTimeInput } from '../../src/incidents/time-input.ts'
@@ -19,7 +19,12 @@ const refusalOf = (fn: () => unknown): string => {
   throw new Error('not refused')
 }
 
-describe('German refusals', () => {
+const refusalInGerman = (text: string) => refusalIn('de', text)
+
+/** English words a translation must not keep (the option names and ids it quotes are not among them). */
+const ENGLISH = /\b(is|must|the|was|nothing|there|required|given)\b/
+
+describe('refusals in the user\'s language', () => {
   it('translates every refusal of the rules, the time forms, the operations and the write errors', () => {
     const declaration = builtinDeclaration()
     const now = Date.parse('2026-11-21T12:00:00Z')
@@ -58,12 +63,18 @@ describe('German refusals', () => {
       'the message must not be empty',
       ...[{ code: 'SQLITE_BUSY' }, { code: 'SQLITE_FULL' }, { code: 'SQLITE_READONLY' }, { code: 'SQLITE_CORRUPT' }].map((error) => `nothing was written: ${describeWriteError(error)}`)
     ]
-    for (const refusal of refusals) {
-      const german = refusalInGerman(refusal)
-      assert.notEqual(german, refusal, `no German for: ${refusal}`)
-      assert.doesNotMatch(german, /\b(is|must|the|was|nothing|there|required|given)\b/, `English left in: ${german}`)
+    for (const tag of ['de', 'fr', 'es', 'pt-BR'] as const) {
+      for (const refusal of refusals) {
+        const translated = refusalIn(tag, refusal)
+        assert.notEqual(translated, refusal, `no ${tag} for: ${refusal}`)
+        assert.doesNotMatch(translated, ENGLISH, `English left in ${tag}: ${translated}`)
+      }
     }
+    assert.equal(refusalIn('en', refusals[0]!), refusals[0], 'English is the CLI\'s own words')
     assert.equal(refusalInGerman('components "musik" is not a declared component (declared: bot, music)'), 'komponenten "musik" ist keine angegebene Komponente (angegeben: bot, music)')
+    assert.equal(refusalIn('fr', 'components "musik" is not a declared component (declared: none)'), 'composants « musik » n’est pas un composant déclaré (déclarés : aucun)')
+    assert.equal(refusalIn('pt-BR', 'to (2026-11-21T10:00:00.000Z) must be after from (2026-11-21T11:00:00.000Z)'), 'fim (2026-11-21T10:00:00.000Z) deve ser depois de início (2026-11-21T11:00:00.000Z)')
+    assert.equal(refusalIn('es', 'nothing was written: disk full'), 'No se guardó nada: el disco está lleno')
     assert.equal(refusalInGerman('something new'), 'something new', 'unknown refusals stay as they are')
   })
 })
