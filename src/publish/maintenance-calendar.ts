@@ -52,7 +52,8 @@ export function maintenanceCalendar (options: CalendarOptions): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//status-api//${lang === 'de' ? 'Wartungen' : 'Maintenance'}//${lang.toUpperCase()}`,
+    // The product id names the calendar in its language without the product ("Maintenance", "Wartungen").
+    `PRODID:-//status-api//${words.name(undefined)}//${lang.toUpperCase()}`,
     'CALSCALE:GREGORIAN',
     // RFC 7986's name and refresh interval, and the names older clients read.
     `NAME:${icsText(name)}`,
