@@ -12,7 +12,10 @@ import { printTable } from './table.ts'
 const usage = `status-api incident <action> [options]
 
   open --title TEXT --impact IMPACT --message TEXT [--status STATUS] [--component COMPONENT]...
+  open --template ID [--title TEXT] [--impact IMPACT] [--message TEXT] [--status STATUS] [--component COMPONENT]...
       Opens an incident (status investigating unless given) with its first update; prints its id.
+      With --template, a template of the status file gives the title, message, impact and
+      components; the options given override its own. Pages show its text in their language.
   update ID --message TEXT [--status STATUS] [--component COMPONENT]...
       Adds an update to an open incident, moving it to STATUS (unchanged when omitted). Components
       given replace the ones the incident affects; without --component they stay as they are.
@@ -39,8 +42,12 @@ export const incidentCommand = commandWithActions({
 
 async function open (args: string[], config: Config): Promise<number> {
   const command = 'incident open'
-  const { options, lists } = parseCommandLine(command, args, ['title', 'impact', 'message', 'status', ...REMOTE_OPTIONS], [], ['component'])
-  const typed = { title: options.title, impact: options.impact, status: options.status, message: options.message, components: lists.component }
+  const { options, lists } = parseCommandLine(command, args, ['template', 'title', 'impact', 'message', 'status', ...REMOTE_OPTIONS], [], ['component'])
+  // Without --component, a template's components stand; with one, the ones given replace them.
+  const typed = {
+    template: options.template, title: options.title, impact: options.impact, status: options.status, message: options.message,
+    components: options.template !== undefined && lists.component.length === 0 ? undefined : lists.component
+  }
   const operations = operationsFor(command, options, config)
   const incident = await asUsage(command, () => operations.openIncident(typed))
   console.log(`incident ${incident.id} opened (${incident.impact}, ${incident.status})`)

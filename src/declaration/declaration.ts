@@ -7,6 +7,20 @@ import { WORDS } from '../view/locale-words.js'
 /** Text in every shipped page language: a plain string in the file stands for all, a language it leaves out is English. */
 export type LocalizedText = Record<PageLanguage, string>
 
+/** Text in any page language: English always, each other language where given (a page in one not given shows the English). */
+export type PageText = { en: string } & Partial<Record<PageLanguage, string>>
+
+/** An incident as the operator declared it ahead of time: what `incident open --template ID` opens, unless options say otherwise. */
+export interface DeclaredTemplate {
+  id: string
+  title: PageText
+  /** The incident's first update. */
+  message: PageText
+  impact: 'none' | 'minor' | 'major' | 'critical'
+  /** Ids of declared components, in file order; the impact decides their status. */
+  components: string[]
+}
+
 /** The spec's three probes, which every instance runs (and `/api/v1/health` always reports). */
 export const BUILTIN_PROBES = ['database', 'cache', 'bot'] as const
 export type BuiltinProbe = typeof BUILTIN_PROBES[number]
@@ -82,6 +96,8 @@ export interface StatusDeclaration {
   groups: DeclaredGroup[]
   /** In file order: the order on the page. */
   components: DeclaredComponent[]
+  /** In file order; none without a file (or when the file declares none). */
+  templates?: DeclaredTemplate[]
 }
 
 /** Text in every shipped language: a string is all of them, a mapping's missing languages are its English. */

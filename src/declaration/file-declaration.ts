@@ -6,11 +6,12 @@ import { footerMistake } from '../brand/footer.ts'
 import { BrandImageError, readBrandImage } from '../brand/image.ts'
 import {
   BUILTIN_PROBES, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
-  type DeclaredProduct, type LocalizedText, type StatusDeclaration, localizedText
+  type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration, localizedText
 } from './declaration.ts'
+import { InvalidInput, checkMessage, checkTitle } from '../incidents/rules.ts'
 import { formatDuration, parseDuration } from './duration.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
-import { URL_RULE, type FileCheck, type FileComponent, type StatusFile } from './file-schema.ts'
+import { URL_RULE, type FileCheck, type FileComponent, type FileTemplate, type StatusFile } from './file-schema.ts'
 import { quote } from './schema-check.ts'
 import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 
@@ -56,7 +57,42 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     const named = options.mayQuote(formatPath(['groups', empty, 'id'])) ? `group "${id}"` : 'this group'
     throw new StatusFileError(['groups', empty], `no component is in ${named} (name it in a component's group, or remove the group)`)
   }
-  return { file: path.resolve(options.file), product, groups, components }
+  const templates: DeclaredTemplate[] = []
+  for (const [index, template] of (file.templates ?? []).entries()) {
+    const first = templates.findIndex((earlier) => earlier.id === template.id)
+    if (first >= 0) throw new StatusFileError(['templates', index, 'id'], `is already the id of templates[${first}]`)
+    templates.push(declaredTemplate(template, ['templates', index], components, options))
+  }
+  return { file: path.resolve(options.file), product, groups, components, templates }
+}
+
+/** A template whose texts pass the rules typed text passes (so opening from it is never refused for them), naming declared components. */
+function declaredTemplate (template: FileTemplate, at: FilePath, components: DeclaredComponent[], options: DeclarationOptions): DeclaredTemplate {
+  const title = pageText(template.title, [...at, 'title'], checkTitle)
+  const message = pageText(template.message, [...at, 'message'], checkMessage)
+  const declared = components.map((component) => component.id)
+  for (const [index, id] of (template.components ?? []).entries()) {
+    if (declared.includes(id)) continue
+    const shown = options.mayQuote(formatPath([...at, 'components', index])) ? `${quote(id)} ` : ''
+    throw new StatusFileError([...at, 'components', index], `${shown}is not a declared component (components: ${declared.join(', ')})`)
+  }
+  return { id: template.id, title, message, impact: template.impact, components: [...template.components ?? []] }
+}
+
+/** Every language given, trimmed, each checked by `rule` (a title is one line; a message allows line breaks). */
+function pageText (text: FileTemplate['title'], at: FilePath, rule: (label: string, value: string) => string): PageText {
+  const given: Array<[string, string]> = typeof text === 'string' ? [['en', text]] : Object.entries(text).filter((entry): entry is [string, string] => entry[1] !== undefined)
+  const checked: Record<string, string> = {}
+  for (const [lang, value] of given) {
+    const where = typeof text === 'string' ? at : [...at, lang]
+    try {
+      checked[lang] = rule('it', value.trim())
+    } catch (error) {
+      if (error instanceof InvalidInput) throw new StatusFileError(where, error.message.replace(/^it /, ''))
+      throw error
+    }
+  }
+  return checked as PageText
 }
 
 function declaredComponent (component: FileComponent, at: FilePath, groups: DeclaredGroup[], options: DeclarationOptions): DeclaredComponent {

@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { BUILTIN_PROBES } from './declaration.ts'
 import { DURATION_PATTERN, DURATION_RULE } from './duration.ts'
 import { PAGE_LANGUAGES } from '../lib/locale.ts'
+import { INCIDENT_IMPACTS, TEXT_LIMITS } from '../incidents/rules.ts'
 
 /**
  * `patternErrorMessage` is what editors (VS Code, yaml-language-server) show when a pattern fails; the loader
@@ -36,6 +37,15 @@ const LocalizedText = (maxLength: number, description: string) => Type.Union([
     ...Object.fromEntries(PAGE_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, Type.Optional(Text(maxLength))]))
   }, { additionalProperties: false })
 ], { description: `${description}: a string for every language, or { ${PAGE_LANGUAGES.join(', ')} } (en required; a language left out shows the English text)` })
+
+/** A template's text: a string for every language, or English and any other page language (the others show the English). */
+const PageText = (maxLength: number, description: string) => Type.Union([
+  Text(maxLength),
+  Type.Object({
+    en: Text(maxLength),
+    ...Object.fromEntries(PAGE_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, Type.Optional(Text(maxLength))]))
+  }, { additionalProperties: false })
+], { description: `${description}: a string for every language, or { ${PAGE_LANGUAGES.join(', ')} } with en required` })
 
 const FilePath = (description: string) => Type.String({
   pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)\\S', patternErrorMessage: 'must be a file path relative to the status file, not a URL', description
@@ -123,23 +133,33 @@ const Component = Type.Object({
   check: Type.Optional(Check)
 }, { additionalProperties: false, oneOf: [{ required: ['builtin'] }, { required: ['check'] }] })
 
+const Template = Type.Object({
+  id: Id('Unique among templates; `incident open --template ID` names it'),
+  title: PageText(TEXT_LIMITS.title, 'The incident\'s title (one line)'),
+  message: PageText(TEXT_LIMITS.message, 'The incident\'s first update'),
+  impact: Type.Enum([...INCIDENT_IMPACTS], { description: 'The incident\'s impact' }),
+  components: Type.Optional(Type.Array(Id('The id of a declared component'), { uniqueItems: true, maxItems: 200, description: 'What it affects; the impact decides their status' }))
+}, { additionalProperties: false, description: 'An incident written ahead of time' })
+
 export const StatusFileSchema = Type.Object({
   $schema: Type.Optional(Type.String({ description: 'Where editors find this schema' })),
   product: Type.Optional(Product),
   groups: Type.Optional(Type.Array(Group, { maxItems: 50, description: 'In page order' })),
-  components: Type.Array(Component, { minItems: 1, maxItems: 200, description: 'In page order' })
+  components: Type.Array(Component, { minItems: 1, maxItems: 200, description: 'In page order' }),
+  templates: Type.Optional(Type.Array(Template, { maxItems: 100, description: 'Incidents that recur, ready to open (docs/en/status-file.md#templates)' }))
 }, { additionalProperties: false })
 
 export type StatusFile = Static<typeof StatusFileSchema>
 export type FileComponent = StatusFile['components'][number]
 export type FileCheck = NonNullable<FileComponent['check']>
+export type FileTemplate = NonNullable<StatusFile['templates']>[number]
 
 /** The schema as a JSON Schema 2020-12 document, for editors: what `status-api config schema` prints. */
 export function statusFileJsonSchema (): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'status-api status file',
-    description: 'The product, its groups and components (docs/en/status-file.md)',
+    description: 'The product, its groups, components and incident templates (docs/en/status-file.md)',
     ...(JSON.parse(JSON.stringify(StatusFileSchema as TSchema)) as Record<string, unknown>)
   }
 }

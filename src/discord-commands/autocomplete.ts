@@ -1,5 +1,5 @@
 // Choices while an operator types: declared components (the last of a comma-separated list), open incidents as
-// "#7 Slow replies", windows not yet over, manual components. Read from memory; at most 25, as Discord allows.
+// "#7 Slow replies", windows not yet over, manual components, the status file's incident templates. Read from memory; at most 25, as Discord allows.
 import { maintenanceState } from '../incidents/view.ts'
 import type { CommandContext } from './command-context.ts'
 import type { Interaction } from './interaction.ts'
@@ -33,6 +33,12 @@ function choicesFor (interaction: Interaction, context: CommandContext): Choice[
       if (matches(choice, typed)) choices.push(choice)
     }
     return choices
+  }
+  if (name === 'template') {
+    // The status file's templates, by id and title in the user's language (English where the template has none).
+    return (context.declaration.templates ?? [])
+      .map((template) => ({ name: cut(`${template.id} · ${template.title[lang] ?? template.title.en}`), value: template.id }))
+      .filter((choice) => matches(choice, typed))
   }
   if (name === 'window') {
     const now = context.clock.now()

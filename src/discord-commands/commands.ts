@@ -96,7 +96,8 @@ const component = option('component', 'componentOption', { required: true, autoc
 export const OPERATOR_COMMANDS: CommandDefinition[] = [
   command('incident', 'incident', [
     subcommand('open', 'incidentOpen', [
-      option('impact', 'impact', { required: true, choices: choices(INCIDENT_IMPACTS, 'impact') }),
+      option('template', 'template', { autocomplete: true }),
+      option('impact', 'impact', { choices: choices(INCIDENT_IMPACTS, 'impact') }),
       title(false),
       message(false, 'firstUpdate'),
       status(INCIDENT_STATUSES.filter((value) => value !== 'resolved'), false),

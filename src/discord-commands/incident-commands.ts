@@ -1,8 +1,8 @@
 // `/incident open|update|resolve` and their forms: the CLI's operations with the CLI's checks (src/incidents/input.ts),
-// answered in the user's language. Without a title or message, open asks for them in a modal; without a message,
-// update does — once the options the form carries have passed the same checks.
+// answered in the user's language. Without a title or message, open asks for them in a modal (unless a template of the
+// status file gives them); without a message, update does — once the options the form carries have passed the same checks.
 import { DISCORD_LABELS, operationsOf } from './interaction-operations.ts'
-import { checkIncidentUpdateOptions, checkOpenIncidentOptions } from '../incidents/input.ts'
+import { checkIncidentUpdateOptions, checkOpenIncidentOptions, findTemplate, type TypedOpening } from '../incidents/input.ts'
 import { checkId, type IncidentStatus } from '../incidents/rules.ts'
 import { incidentUrl } from '../view/status-links.js'
 import { say, type Answer, type Message } from './answer.ts'
@@ -31,9 +31,16 @@ export function incidentCommand (interaction: Interaction, context: CommandConte
   const value = (name: string) => options.get(name)?.value
   switch (interaction.command!.subcommand) {
     case 'open': {
-      const input = openOptions(value('impact'), value('status'), value('components'), context)
+      const template = value('template')?.trim()
       const title = value('title')
       const message = value('message')
+      if (template !== undefined && template !== '') {
+        // The template gives what is not given: no form; an unknown one is refused before anything is written.
+        findTemplate(template, context.declaration, DISCORD_LABELS)
+        const typed = { template, title, message, impact: value('impact'), status: value('status'), components: componentsTyped(value('components')) }
+        return { work: () => opened(interaction, context, typed) }
+      }
+      const input = openOptions(value('impact'), value('status'), value('components'), context)
       if (title === undefined || message === undefined) {
         return incidentModal({ kind: 'open', ...input }, { title, message }, interaction.locale)
       }
@@ -85,7 +92,10 @@ function updateOptions (id: string | undefined, status: string | undefined, comp
 }
 
 async function open (interaction: Interaction, context: CommandContext, input: OpenOptions, title: string | undefined, message: string | undefined): Promise<Message> {
-  const typed = { title, message, impact: input.impact, status: input.status, components: componentsTyped(input.components) }
+  return opened(interaction, context, { title, message, impact: input.impact, status: input.status, components: componentsTyped(input.components) })
+}
+
+async function opened (interaction: Interaction, context: CommandContext, typed: TypedOpening): Promise<Message> {
   const incident = await write(context, () => operationsOf(interaction, context).openIncident(typed))
   return withLink(WORDS[interaction.locale].opened(incident.id, incident.impact, incident.status), interaction, context, incident.id)
 }

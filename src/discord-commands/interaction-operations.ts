@@ -10,7 +10,7 @@ import type { Interaction } from './interaction.ts'
 
 /** The options' names (./commands.ts); ./refusals.ts translates them. */
 export const DISCORD_LABELS: InputLabels = {
-  title: 'title', impact: 'impact', status: 'status', message: 'message', component: COMPONENTS_LABEL, from: 'from', to: 'to',
+  title: 'title', impact: 'impact', status: 'status', message: 'message', component: COMPONENTS_LABEL, from: 'from', to: 'to', template: 'template',
   // A window ending before it starts has always been refused in the CLI's words.
   window: { from: '--from', to: '--to' }
 }

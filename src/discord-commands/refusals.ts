@@ -44,6 +44,8 @@ const RULES: Array<[RegExp, Key, string[]]> = [
   [/^(\S+) "(.*)" names no component \(write ID or ID=STATUS\)$/s, 'namesNoComponent', ['option', 'value']],
   [/^(\S+) "(.*)" is not a declared component \(declared: (.*)\)$/s, 'notDeclared', ['option', 'value', 'declared']],
   [/^(\S+) "(.*)" is given twice$/s, 'givenTwice', ['option', 'value']],
+  [/^(\S+) "(.*)" is not a declared template \(templates: (.*)\)$/s, 'notTemplate', ['option', 'value', 'declared']],
+  [/^(\S+) "(.*)" is not a declared template \(none are declared in the status file\)$/s, 'noTemplates', ['option', 'value']],
   [/^there is no incident (\d+)$/, 'noIncident', ['id']],
   [/^incident (\d+) was resolved at (\S+); open a new incident instead$/, 'incidentResolvedAt', ['id', 'at']],
   [/^incident (\d+) was resolved meanwhile; nothing was written$/, 'incidentResolvedMeanwhile', ['id']],

@@ -1,6 +1,8 @@
 // Operator input as typed, checked into what the operations take: one check for the CLI, the operator API and Discord,
 // so all three refuse the same things in the same words (only the name of each input differs: --title, title).
-import type { StatusDeclaration } from '../declaration/declaration.ts'
+import type { DeclaredTemplate, PageText, StatusDeclaration } from '../declaration/declaration.ts'
+import { PAGE_LANGUAGES } from '../lib/locale.ts'
+import type { IncidentTexts } from './texts.ts'
 import type { IncidentUpdate, OpenIncident, ScheduleMaintenance } from './writes.ts'
 import { checkWindow } from './writes.ts'
 import {
@@ -28,15 +30,17 @@ export interface InputLabels {
   timezone?: string
   rrule?: string
   remind?: string
+  /** The template an incident opens from; named so when omitted. */
+  template?: string
 }
 
 export const CLI_LABELS: InputLabels = {
   title: '--title', impact: '--impact', status: '--status', message: '--message', component: '--component', from: '--from', to: '--to',
-  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind'
+  duration: '--duration', timezone: '--timezone', rrule: '--repeat', remind: '--remind', template: '--template'
 }
 export const API_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: 'component', from: 'from', to: 'to',
-  duration: 'duration', timezone: 'timezone', rrule: 'rrule', remind: 'remindMinutes'
+  duration: 'duration', timezone: 'timezone', rrule: 'rrule', remind: 'remindMinutes', template: 'template'
 }
 
 export interface TypedIncident {
@@ -48,17 +52,66 @@ export interface TypedIncident {
   components?: readonly string[]
 }
 
-/** A new incident: investigating unless a status is given (never resolved). */
-export function checkOpenIncident (typed: TypedIncident, declaration: StatusDeclaration, labels: InputLabels): OpenIncident {
+/** What opening an incident takes: the typed options, or a template of the status file that they override. */
+export interface TypedOpening extends TypedIncident {
+  /** The id of a declared template: its title, message, impact and components stand for those not given. */
+  template?: string
+}
+
+/**
+ * A new incident: investigating unless a status is given (never resolved). From a template, each option not given is
+ * the template's (its English text), and the template's other languages are kept for the texts it gave.
+ */
+export function checkOpenIncident (opening: TypedOpening, declaration: StatusDeclaration, labels: InputLabels): OpenIncident {
+  const { typed, texts } = withTemplate(opening, declaration, labels)
   const incident = {
     title: checkTitle(labels.title, typed.title),
     impact: checkImpact(labels.impact, typed.impact),
     status: openingStatus(typed.status, labels),
     message: checkMessage(labels.message, typed.message),
-    components: checkIncidentComponents(labels.component, (typed.components ?? []).map(parseComponentReference), declaration)
+    components: checkIncidentComponents(labels.component, (typed.components ?? []).map(parseComponentReference), declaration),
+    ...(texts === undefined ? {} : { texts })
   }
   refuseResolvedOpening(incident.status, labels)
   return incident
+}
+
+/** The declared template `id`; refused, naming the declared ones, when there is none. */
+export function findTemplate (id: string, declaration: StatusDeclaration, labels: InputLabels): DeclaredTemplate {
+  const templates = declaration.templates ?? []
+  const found = templates.find((template) => template.id === id)
+  if (found !== undefined) return found
+  const declared = templates.length === 0 ? 'none are declared in the status file' : `templates: ${templates.map((template) => template.id).join(', ')}`
+  throw new InvalidInput(`${labels.template ?? 'template'} "${printable(id)}" is not a declared template (${declared})`)
+}
+
+/** The options with the template's in place of those not given, and the template's texts in the languages other than English. */
+function withTemplate (opening: TypedOpening, declaration: StatusDeclaration, labels: InputLabels): { typed: TypedIncident, texts?: IncidentTexts } {
+  const { template: id, ...typed } = opening
+  if (id === undefined) return { typed }
+  const template = findTemplate(id, declaration, labels)
+  const texts = templateTexts(typed.title === undefined ? template.title : undefined, typed.message === undefined ? template.message : undefined)
+  return {
+    typed: {
+      ...typed,
+      title: typed.title ?? template.title.en,
+      message: typed.message ?? template.message.en,
+      impact: typed.impact ?? template.impact,
+      components: typed.components ?? template.components
+    },
+    ...(texts === undefined ? {} : { texts })
+  }
+}
+
+/** The title and first message in each language the template gives besides English; undefined when it gives none. */
+function templateTexts (title: PageText | undefined, message: PageText | undefined): IncidentTexts | undefined {
+  const texts: IncidentTexts = {}
+  for (const lang of PAGE_LANGUAGES) {
+    if (lang === 'en') continue
+    const text = { ...(title?.[lang] === undefined ? {} : { title: title[lang] }), ...(message?.[lang] === undefined ? {} : { message: message[lang] }) }
+    if (text.title !== undefined || text.message !== undefined) texts[lang] = text
+  }
+  return Object.keys(texts).length === 0 ? undefined : texts
 }
 
 /**

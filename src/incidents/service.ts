@@ -15,6 +15,8 @@ import {
   RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, recentWindowSize, type IncidentsData, type MaintenanceState
 } from './view.ts'
 import type { Incident } from '../api/incidents.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { incidentIn, type IncidentTexts } from './texts.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
 /** A change written by the CLI (any process, any replica) shows within this interval plus one query. */
@@ -44,8 +46,13 @@ export interface IncidentsService {
    * object until the rows change or the clock crosses a boundary, so pages built from it are built again only then.
    */
   listed (): { readonly rows: readonly IncidentWithUpdates[], readonly open: number }
-  /** One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise. */
-  incident (id: number): Incident | undefined
+  /**
+   * One incident as the list has it (open, or resolved within 90 days, in the recent window or not), for its page; undefined otherwise.
+   * In `lang`, the title and first message a template gave in that language stand for the English.
+   */
+  incident (id: number, lang?: PageLanguage): Incident | undefined
+  /** The incidents opened from a template with texts in other languages, by id (the same map until the rows change). */
+  texts (): ReadonlyMap<number, IncidentTexts>
   /** One maintenance window (not ended more than 90 days ago) and its state now, for its page; undefined otherwise. */
   maintenance (id: number): { row: MaintenanceWithComponents, state: MaintenanceState } | undefined
   /** Whether a maintenance window is active now (by the clock), from memory; false until loaded. */
@@ -88,6 +95,7 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     return view
   }
   const serialized = () => current().body
+  let texts: { data: IncidentsData | undefined, byId: ReadonlyMap<number, IncidentTexts> } | undefined
 
   let stamp: string | undefined
   let lastFullRead = 0
@@ -161,9 +169,15 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     next: () => current().next,
     listed: () => current().listed,
     page: (before, limit) => incidentsPage(data ?? { incidents: [], maintenances: [] }, current().listed, clock.now(), before, limit),
-    incident (id) {
+    incident (id, lang = 'en') {
       const row = current().listed.rows.find((candidate) => candidate.id === id)
-      return row === undefined ? undefined : incidentBody(row)
+      return row === undefined ? undefined : incidentIn(incidentBody(row), row.texts, lang)
+    },
+    texts () {
+      if (texts === undefined || texts.data !== data) {
+        texts = { data, byId: new Map((data?.incidents ?? []).flatMap((row) => row.texts === undefined ? [] : [[row.id, row.texts] as const])) }
+      }
+      return texts.byId
     },
     maintenance (id) {
       const row = data?.maintenances.find((candidate) => candidate.id === id)

@@ -10,6 +10,7 @@ import { InvalidInput, type IncidentComponent, type IncidentImpact, type Inciden
 import { maintenanceState, type MaintenanceState } from './view.ts'
 import { incidentEvent, maintenanceEvent } from '../notify/events.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
+import { parseIncidentTexts, type IncidentTexts } from './texts.ts'
 
 const RESOLVED_MESSAGE = 'This incident has been resolved.'
 
@@ -24,6 +25,8 @@ export interface OpenIncident {
   components?: readonly IncidentComponent[]
   /** Who opens it (an operator token's name, a Discord user), recorded with its first update; never published. */
   by?: string
+  /** The title and message in other page languages, from the template it opens from; none when omitted. */
+  texts?: IncidentTexts
 }
 
 /** Opens an incident with the components it affects; its `incident.opened` notification is written in the same transaction. */
@@ -32,7 +35,7 @@ export async function openIncident (db: Kysely<Tables>, incident: OpenIncident, 
   const components = stored(incident.components ?? [])
   return insertIncident(db, { ...incident, at, components }, (id) => withBy(incidentEvent('incident.opened',
     { id, title: incident.title, impact: incident.impact, status: incident.status, startedAt: at, resolvedAt: null, components: affectedComponents(incident.impact, components) },
-    { status: incident.status, message: incident.message, at }), incident.by))
+    { status: incident.status, message: incident.message, at }, incident.texts), incident.by))
 }
 
 export interface IncidentUpdate {
@@ -63,7 +66,7 @@ export async function updateIncident (db: Kysely<Tables>, id: number, update: In
   const event = (components: StoredIncidentComponent[]) => withBy(incidentEvent(status === 'resolved' ? 'incident.resolved' : 'incident.updated', {
     id, title: existing.title, impact: existing.impact, status, startedAt: existing.started_at, resolvedAt: status === 'resolved' ? at : null,
     components: affectedComponents(existing.impact as IncidentImpact, components)
-  }, { status, message: update.message, at }), update.by)
+  }, { status, message: update.message, at }, titlesOnly(parseIncidentTexts(existing.texts))), update.by)
   const components = update.components === undefined ? undefined : stored(update.components)
   if (!await appendIncidentUpdate(db, id, { status, message: update.message, at, components, by: update.by }, event)) {
     throw new InvalidInput(`incident ${id} was resolved meanwhile; nothing was written`)
@@ -73,6 +76,12 @@ export async function updateIncident (db: Kysely<Tables>, id: number, update: In
 
 export async function resolveIncident (db: Kysely<Tables>, id: number, message: string | undefined, now: number, by?: string): Promise<void> {
   await updateIncident(db, id, { status: 'resolved', message: message ?? RESOLVED_MESSAGE, ...(by === undefined ? {} : { by }) }, now)
+}
+
+/** A template's titles in other languages, for the events after the opening (their messages are typed in one). */
+function titlesOnly (texts: IncidentTexts | undefined): IncidentTexts | undefined {
+  const titles = Object.entries(texts ?? {}).flatMap(([lang, text]) => text.title === undefined ? [] : [[lang, { title: text.title }] as const])
+  return titles.length === 0 ? undefined : Object.fromEntries(titles) as IncidentTexts
 }
 
 /** The event with who caused it, when someone is named. */

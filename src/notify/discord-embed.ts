@@ -75,20 +75,27 @@ const relative = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`
  */
 export function embedFor (kind: string, payload: EventPayload, links: Links, product?: NotifyProduct, language: PageLanguage = 'en'): Embed {
   const words = embedWords(language)
-  const embed = eventEmbed(kind, payload, links, words)
+  const embed = eventEmbed(kind, payload, links, words, language)
   if (product === undefined) return embed
   const icon = product.iconPath === undefined ? {} : { icon_url: `${new URL(links.status).origin}${product.iconPath}` }
   return { ...embed, author: { name: words.author(product.name), url: links.status, ...icon }, footer: { text: product.name, ...icon } }
 }
 
-function eventEmbed (kind: string, payload: EventPayload, links: Links, words: EmbedWords): Embed {
+/** An incident's title and the update's message in `language`, where the template it was opened from gave them. */
+function incidentWords (payload: Extract<EventPayload, { incident: unknown }>, language: PageLanguage): { title: string, message: string } {
+  const text = language === 'en' ? undefined : payload.texts?.[language]
+  return { title: text?.title ?? payload.incident.title, message: text?.message ?? payload.update.message }
+}
+
+function eventEmbed (kind: string, payload: EventPayload, links: Links, words: EmbedWords, language: PageLanguage): Embed {
   if ('incident' in payload) {
     const { incident, update } = payload
     const resolved = incident.status === 'resolved'
+    const { title, message } = incidentWords(payload, language)
     return {
-      title: incident.title,
+      title,
       url: links.incident,
-      description: update.message,
+      description: message,
       color: resolved ? COLOURS.resolved : COLOURS[incident.impact as keyof typeof COLOURS] ?? COLOURS.none,
       fields: [
         { name: words.status, value: words.incidentStatus(incident.status), inline: true },
@@ -143,7 +150,7 @@ export function webhookText (kind: string, payload: EventPayload, language: Page
   const words = embedWords(language)
   if ('incident' in payload) {
     const { incident } = payload
-    return { language, title: incident.title, summary: `${words.field(words.status, words.incidentStatus(incident.status))} · ${words.field(words.impact, words.impactOf(incident.impact))}` }
+    return { language, title: incidentWords(payload, language).title, summary: `${words.field(words.status, words.incidentStatus(incident.status))} · ${words.field(words.impact, words.impactOf(incident.impact))}` }
   }
   if ('maintenance' in payload) {
     const { maintenance } = payload

@@ -1,4 +1,5 @@
 // The notification events (docs/en/architecture.md#beyond-the-spec): their kinds, what each carries, and the outbox rows that record them.
+import type { IncidentTexts } from '../incidents/texts.ts'
 import type { NewEvent } from '../store/repositories/notifications.ts'
 import type { MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
 
@@ -60,7 +61,11 @@ export interface ComponentChange {
 
 /** The payload stored with an event: the state of its subject as it was when the event happened. */
 export type EventPayload =
-  | { incident: IncidentData, update: { status: string, message: string, at: string } }
+  /**
+   * `texts`: an incident opened from a template, its title (and for the opening, the message) in other languages, for
+   * the words a person reads in theirs; never sent as data itself (signed webhooks carry the English, and `text`).
+   */
+  | { incident: IncidentData, update: { status: string, message: string, at: string }, texts?: IncidentTexts }
   | { maintenance: MaintenanceData }
   | { status: StatusData }
   | { test: true, message: string }
@@ -88,8 +93,9 @@ const maintenanceSubject = (id: number) => `maintenance:${id}`
 const STATUS_SUBJECT = 'status'
 
 export function incidentEvent (kind: 'incident.opened' | 'incident.updated' | 'incident.resolved', incident: IncidentData,
-  update: { status: string, message: string, at: string }): NewEvent {
-  return { kind, subject: incidentSubject(incident.id), payload: { incident, update } satisfies EventPayload, at: update.at }
+  update: { status: string, message: string, at: string }, texts?: IncidentTexts): NewEvent {
+  const payload = texts === undefined ? { incident, update } : { incident, update, texts }
+  return { kind, subject: incidentSubject(incident.id), payload: payload satisfies EventPayload, at: update.at }
 }
 
 /**

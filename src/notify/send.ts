@@ -56,6 +56,13 @@ export function sendEvent (target: Target, event: OutgoingEvent, options: SendOp
     })
   }
   const text = webhookText(event.kind, event.payload, options.language ?? 'en')
-  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...event.payload, links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }), text } },
+  return deliverWebhook(target.url, { id: event.messageId, type: event.kind, at: event.at, data: { ...withoutTexts(event.payload), links, ...(options.product === undefined ? {} : { product: webhookProduct(options.product) }), text } },
     { secret: options.secret!, timeoutMs: options.timeoutMs, now: options.now })
+}
+
+/** The payload as signed webhooks carry it: the English; a template's other languages only in `text`. */
+function withoutTexts (payload: EventPayload): EventPayload {
+  if (!('texts' in payload)) return payload
+  const { texts: _texts, ...rest } = payload
+  return rest
 }

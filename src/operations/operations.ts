@@ -2,7 +2,7 @@
 // commands — with two implementations: ./local.ts on this instance's store, ./remote.ts on another one's operator API.
 import type { HeartbeatReport } from '../bot/heartbeat-reporter.ts'
 import type { PushInput } from '../checks/push.ts'
-import type { TypedIncident, TypedWindow } from '../incidents/input.ts'
+import type { TypedIncident, TypedOpening, TypedWindow } from '../incidents/input.ts'
 import type { EndedMaintenance, ForgottenShards, HeartbeatsAnswer, ManualStatusAnswer, OperatorIncident, OperatorMaintenance, OperatorSeries, PushAnswer, ScheduledMaintenance } from './answers.ts'
 import type { ManualComponentInput } from './manual-components.ts'
 
@@ -13,8 +13,8 @@ import type { ManualComponentInput } from './manual-components.ts'
  * Anything else (a write the database did not take, an unreachable instance) is an Error of its own.
  */
 export interface Operations {
-  /** Opens an incident with its first update. */
-  openIncident (input: TypedIncident): Promise<OperatorIncident>
+  /** Opens an incident with its first update; from a template, the options given override the template's. */
+  openIncident (input: TypedOpening): Promise<OperatorIncident>
   /** Adds an update to an open incident; components given replace the ones it affects. */
   updateIncident (id: number, input: Omit<TypedIncident, 'title' | 'impact'>): Promise<OperatorIncident>
   /** Resolves an open incident with a last update (the default message when none is given). */

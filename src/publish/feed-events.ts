@@ -4,6 +4,7 @@ import type { IncidentsData } from '../incidents/view.ts'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceRow } from '../store/repositories/maintenances.ts'
 import { storedTime } from '../lib/stored-time.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 
 export type MaintenanceStep = 'scheduled' | 'started' | 'ended' | 'cancelled'
 
@@ -42,7 +43,8 @@ export function rowsNaming (data: IncidentsData, components: ReadonlySet<string>
 /** More than this many events are never listed (the newest win), however busy 90 days were. */
 export const MAX_FEED_EVENTS = 100
 
-export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
+/** In `lang`, an incident opened from a template has its title and first message in that language where the template gave them. */
+export function feedEvents (data: IncidentsData, now: number, lang: PageLanguage = 'en'): FeedEvent[] {
   // Times compared as stored text (src/lib/stored-time.ts); only the listed events are parsed and built. Only an
   // incident or window whose newest event is at least as new as the MAX_FEED_EVENTS-th newest such event can have a
   // listed one (those newest events alone are that many), so a long history costs one sort of strings.
@@ -50,6 +52,8 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
   const candidates: Array<{ at: string, key: string, build: (at: number) => FeedEvent }> = []
   for (const incident of data.incidents) {
     if (newestUpdate(incident) < threshold) continue
+    const text = lang === 'en' ? undefined : incident.texts?.[lang]
+    const first = incident.updates.at(-1)
     for (const update of incident.updates) {
       if (update.created_at < threshold) break // newest first
       const key = `incident/${incident.id}/update/${update.id}`
@@ -60,8 +64,8 @@ export function feedEvents (data: IncidentsData, now: number): FeedEvent[] {
           kind: 'incident',
           key,
           at,
-          title: incident.title,
-          message: update.message,
+          title: text?.title ?? incident.title,
+          message: update === first ? text?.message ?? update.message : update.message,
           components: incident.components.map((component) => component.id),
           incidentId: incident.id,
           status: update.status as IncidentStatus,

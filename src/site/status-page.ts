@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/html.ts'
 import { followSection } from './follow-section.ts'
 import { renderPage } from './layout.ts'
 import type { PageLanguage } from '../lib/locale.ts'
-import { TEXT, findGuild, guildAnswer, headline, renderSections, shardFinderSection, type StatusBodies } from '../view/status-view.js'
+import { TEXT, findGuild, guildAnswer, headline, incidentsInLanguage, renderSections, shardFinderSection, type IncidentText, type StatusBodies } from '../view/status-view.js'
 import type { ShardsBody } from '../api/shards.ts'
 import { guildIdFromInput } from '../bot/guild-shard.ts'
 import { dateTime, time } from '../view/status-format.js'
@@ -34,16 +34,26 @@ export interface StatusPageOptions {
   /** Whether the Discord follow commands are listed first in the Follow section. */
   discordCommands?: boolean
   notice?: string
+  /**
+   * The page language's texts of incidents opened from a template (src/incidents/texts.ts), by id: the page shows them
+   * for the English, and hands them to its script, which shows them again after each refresh.
+   */
+  incidentTexts?: Readonly<Record<string, IncidentText>>
 }
 
 export function renderStatusPage (options: StatusPageOptions): string {
-  const { lang, bodies, now } = options
+  const { lang, now } = options
+  // Only the shown incidents' texts: the page stays within its size whatever the 90 days hold.
+  const shown = new Set((options.bodies.incidents?.incidents ?? []).map((incident) => String(incident.id)))
+  const texts = Object.fromEntries(Object.entries(options.incidentTexts ?? {}).filter(([id]) => shown.has(id)))
+  const bodies = { ...options.bodies, incidents: incidentsInLanguage(options.bodies.incidents, texts) }
+  const textsData = Object.keys(texts).length === 0 ? '' : ` data-incident-texts="${escapeHtml(JSON.stringify(texts))}"`
   const text = { ...TEXT[lang], statusPath: options.paths[lang] }
   const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
   // The stale notice comes first under the title: a copy a cache kept while the origin was away says so before anything it shows.
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}">
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}"${textsData}>
 <h1>${escapeHtml(title)}</h1>
 <p id="stale-notice" class="stale-notice" role="status" hidden></p>
 ${renderSections(text, bodies)}

@@ -7,6 +7,7 @@ import type { ShardsBody } from '../api/shards.ts'
 import type { Monitor } from '../monitor/monitor.ts'
 import type { StatusService } from '../status/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
+import type { IncidentTexts } from '../incidents/texts.ts'
 import type { PlatformStatus } from '../platform/platform-status.ts'
 import type { StatusBodies } from '../view/status-view.js'
 
@@ -25,9 +26,11 @@ export interface StatusSource {
   shards (): ShardsBody | undefined | Promise<ShardsBody | undefined>
   /** Whether resolved incidents follow the recent window `incidents()` holds (the API's next page); none when not given. */
   olderIncidents? (): boolean
+  /** The texts of incidents opened from a template, in languages other than English, by id; none when not given. */
+  incidentTexts? (): ReadonlyMap<number, IncidentTexts>
 }
 
-type Part = Exclude<keyof StatusSource, 'olderIncidents'>
+type Part = Exclude<keyof StatusSource, 'olderIncidents' | 'incidentTexts'>
 
 /** One body: its value, or a promise of it (null where reading fails, after `onError`). */
 function read (source: StatusSource, part: Part, onError: (error: unknown, part: string) => void): unknown {
@@ -112,6 +115,7 @@ export function serviceStatusSource (services: { monitor: Monitor, status: Statu
     discord: () => services.platformStatus.current(),
     incidents: () => services.incidents.body(),
     shards: () => services.monitor.shards()?.body.value,
-    olderIncidents: () => services.incidents.next() !== undefined
+    olderIncidents: () => services.incidents.next() !== undefined,
+    incidentTexts: () => services.incidents.texts()
   }
 }

@@ -15,6 +15,7 @@ import { shardTotalMigration } from './migrations/010-shard-total.ts'
 import { edgeStateMigration } from './migrations/012-edge-state.ts'
 import { maintenanceSeriesMigration } from './migrations/014-maintenance-series.ts'
 import { followLanguageMigration } from './migrations/016-follow-language.ts'
+import { incidentTextsMigration } from './migrations/017-incident-texts.ts'
 
 function migrations (database: Database): Record<string, Migration> {
   return {
@@ -30,7 +31,8 @@ function migrations (database: Database): Record<string, Migration> {
     '010-shard-total': shardTotalMigration(),
     '012-edge-state': edgeStateMigration(),
     '014-maintenance-series': maintenanceSeriesMigration(),
-    '016-follow-language': followLanguageMigration()
+    '016-follow-language': followLanguageMigration(),
+    '017-incident-texts': incidentTextsMigration()
   }
 }
 

@@ -35,6 +35,8 @@ export interface IncidentsTable {
   started_at: string
   resolved_at: string | null
   updated_at: string
+  /** JSON of its title and first message in other page languages, as a template gave them (src/incidents/texts.ts); null: none. */
+  texts: string | null
 }
 
 export interface IncidentUpdatesTable {

@@ -34,6 +34,10 @@ export declare const LATEST_UPDATES: number
 export declare const OPEN_SHOWN: number
 /** The ids of `named` that `listed` holds first, in its order (the newest), then the others as they are. */
 export declare function newestNamed (named: readonly number[], listed: ReadonlyArray<{ id: number }>): number[]
+/** An incident's title and first message in one page language, each where the template it was opened from gave it. */
+export interface IncidentText { title?: string, message?: string }
+export declare function incidentInLanguage (incident: Incident, text: IncidentText | undefined): Incident
+export declare function incidentsInLanguage<B extends IncidentsBody | null> (body: B, texts: Readonly<Record<string, IncidentText>> | undefined): B
 export declare function incidentBody (text: StatusText, incident: Incident, limit?: number): string
 export declare function icon (kind: string): string
 /** How the page indicator looks (its colour and icon): ok | degraded | partial | down | maintenance. */

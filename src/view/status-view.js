@@ -20,6 +20,26 @@ const IMPACT_KIND = { none: 'unknown', minor: 'degraded', major: 'down', critica
 /** How the page indicator looks: its colour and icon (the words are text.overall[indicator]); the home page's summary too. */
 export const HEADLINE_KIND = { none: 'ok', minor: 'degraded', major: 'partial', critical: 'down', maintenance: 'maintenance' }
 
+/**
+ * An incident in the page's language: `text` ({ title, message }, each where a template gave it) replaces the title
+ * and the first update's message (the last of the newest-first list); the English stays where it gives none.
+ */
+export function incidentInLanguage (incident, text) {
+  if (text === undefined || text === null) return incident
+  const last = incident.updates.length - 1
+  return {
+    ...incident,
+    title: text.title ?? incident.title,
+    updates: text.message === undefined ? incident.updates : incident.updates.map((update, index) => index === last ? { ...update, message: text.message } : update)
+  }
+}
+
+/** The incidents body with each incident `texts` (by id) names in the page's language; the same body when it names none. */
+export function incidentsInLanguage (body, texts) {
+  if (body === null || texts === undefined || Object.keys(texts).length === 0) return body
+  return { ...body, incidents: body.incidents.map((incident) => incidentInLanguage(incident, texts[incident.id])) }
+}
+
 /** How the headline of a model body looks: its indicator's kind, and `unknown` while no component has reported. */
 export function headlineKind (status) {
   const unknown = status.unknownComponents ?? 0

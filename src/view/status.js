@@ -1,7 +1,7 @@
 // Keeps the status page current: every data-refresh-seconds (60 in production) it asks the status endpoints
 // (the model's components first of all) and re-renders the sections each one feeds. Paused while the tab is hidden; a failed request
 // leaves the server-rendered (or last good) section exactly as it was and shows a small notice.
-import { SECTIONS_OF, TEXT, findGuild, guildAnswer, headline, shardDetail } from './status-view.js'
+import { SECTIONS_OF, TEXT, findGuild, guildAnswer, headline, incidentsInLanguage, shardDetail } from './status-view.js'
 import { dateTime } from './status-format.js'
 import { statusPathOf } from './status-links.js'
 
@@ -21,6 +21,8 @@ const FOCUSABLE = 'a[href], button, input, summary, [tabindex]:not([tabindex="-1
 function start (root) {
   const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? statusPathOf('en') }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
+  // Incidents opened from a template, in the page's language (the API's bodies carry the English): shown again after each refresh.
+  const incidentTexts = readTexts(root.dataset.incidentTexts)
   let indicator = root.dataset.indicator
   let words = document.getElementById('overall-title')?.textContent ?? ''
   let lastRun = Date.now()
@@ -67,7 +69,8 @@ function start (root) {
     // No shard has reported: a 503 problem that is an answer ("none yet"), not a failure.
     if (name === 'shards' && response.status === 503) return null
     if (!usable || !type.startsWith('application/json')) throw new Error(`${name}: HTTP ${response.status}`)
-    const body = await response.json()
+    const read = await response.json()
+    const body = name === 'incidents' ? incidentsInLanguage(read, incidentTexts) : read
     // The body is the recent window: a next page (its Link header) means the history pages hold older incidents.
     if (name === 'incidents') olderIncidents = /;\s*rel="next"/.test(response.headers.get('link') ?? '')
     return body
@@ -247,4 +250,15 @@ function enhanceShards (root, text) {
     if (detail == null) return
     detail.textContent = inShards ? shardDetail(text, cell.textContent, cell.className.replace(/^s-/, ''), cell.title) : cell.title
   })
+}
+
+/** The texts the server handed over, or none when there are none (or they cannot be read). */
+function readTexts (json) {
+  if (json === undefined) return undefined
+  try {
+    const texts = JSON.parse(json)
+    return typeof texts === 'object' && texts !== null ? texts : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -12,7 +12,7 @@ import { BIN, runOnEnvironment, type BinResult } from './run-bin.ts'
 
 const EXAMPLE = path.join(import.meta.dirname, '../fixtures/status/design-example.yaml')
 const BROKEN = 'components:\n  - { id: api, check: { http: { url: "ftp://acme.example" } } }\n'
-const VALID_EXAMPLE = 'valid, 7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual)'
+const VALID_EXAMPLE = 'valid, 7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual), 1 template'
 
 /** A folder holding a broken status.yaml and a valid other.yaml, as the working directory while `body` runs. */
 async function inFolderWithBrokenDefault<T> (t: TestContext, body: () => Promise<T>): Promise<T> {
@@ -58,6 +58,20 @@ describe('status-api config', () => {
     assertOneLine(await runOnEnvironment({}, ['config', 'check', file]), 0, 'stdout', `${file}: valid, 2 components (2 manual)`)
     writeFileSync(file, withName('{ en: Website, xx: Xebsite }'))
     assertOneLine(await runOnEnvironment({}, ['config', 'check', file]), 1, 'stderr', `${file}: components[1].name.xx: unknown key (allowed: en, de, fr, es, pt-BR)`)
+  })
+
+  it('check: a template naming an undeclared component or impact, or repeating an id, is one line naming its key', async (t) => {
+    const file = path.join(tempDir(t), 'templates.yaml')
+    const template = (id: string, rest = 'impact: major, components: [music]') => `  - { id: ${id}, title: Down, message: { en: Down., de: Weg. }, ${rest} }\n`
+    const check = async (templates: string) => {
+      writeFileSync(file, `components:\n  - { id: music, check: { manual: true } }\ntemplates:\n${templates}`)
+      return runOnEnvironment({}, ['config', 'check', file])
+    }
+    assertOneLine(await check(template('a') + template('b') + template('a')), 1, 'stderr', `${file}: templates[2].id: is already the id of templates[0]`)
+    assertOneLine(await check(template('a', 'impact: major, components: [music, voice]')), 1, 'stderr',
+      `${file}: templates[0].components[1]: "voice" is not a declared component (components: music)`)
+    assertOneLine(await check(template('a', 'impact: severe')), 1, 'stderr', `${file}: templates[0].impact: must be none, minor, major or critical (got "severe")`)
+    assertOneLine(await check(template('a') + template('b', 'impact: none')), 0, 'stdout', `${file}: valid, 1 component (1 manual), 2 templates`)
   })
 
   it('check without a file: STATUS_FILE, else ./status.yaml, else says there is none', async (t) => {

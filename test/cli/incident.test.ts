@@ -19,6 +19,8 @@ describe('status-api incident and maintenance, without a database', () => {
     const list = await runCommandWith({ DATA_DIR: dir }, ['maintenance', 'list'])
     assert.equal(incidentHelp.code, 0)
     assert.match(incidentHelp.stdout, /^status-api incident <action>/)
+    assert.match(incidentHelp.stdout, /\n {2}open --template ID \[--title TEXT\] \[--impact IMPACT\] \[--message TEXT\] \[--status STATUS\] \[--component COMPONENT\]\.\.\.\n/)
+    assert.match(incidentHelp.stdout, /the options given override its own/)
     assert.match(maintenanceHelp.stdout, /--from TIME \(--to TIME \| --duration DURATION\)/)
     for (const result of [open, list]) {
       assert.equal(result.code, 1)

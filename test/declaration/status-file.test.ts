@@ -10,7 +10,7 @@ import { builtinDescription, builtinName, localizedText, type StatusDeclaration 
 import { StatusFileError } from '../../src/declaration/file-error.ts'
 import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
-import { changed, http, refusals, type Json } from '../status/cases.ts'
+import { changed, http, refusals, template, type Json } from '../status/cases.ts'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/status')
 const EXAMPLE = path.join(FIXTURES, 'design-example.yaml')
@@ -89,7 +89,14 @@ describe('the status file', () => {
         },
         { id: 'voice-eu', name: localizedText({ en: 'Voice (EU)', de: 'Voice (EU)' }), description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
         { id: 'api', name: localizedText({ en: 'Public API', de: 'Public API' }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
-      ]
+      ],
+      templates: [{
+        id: 'platform-outage',
+        title: { en: 'Discord is having trouble', de: 'Discord hat Probleme' },
+        message: { en: 'Discord\'s API is failing; commands may not answer.', de: 'Die API von Discord fällt aus; Befehle antworten womöglich nicht.' },
+        impact: 'major',
+        components: ['bot', 'music']
+      }]
     })
   })
 
@@ -201,6 +208,24 @@ describe('the status file', () => {
   it('names builtins in every shipped language from the locale files', (t) => {
     const [database] = load(t, changed(() => {})).components
     assert.deepEqual(database!.name, { en: 'Database', de: 'Datenbank', fr: 'Base de données', es: 'Base de datos', 'pt-BR': 'Banco de dados' })
+  })
+
+  it('reads templates: a string stands for every language, an object keeps each language given, trimmed', (t) => {
+    const declaration = load(t, changed((file) => {
+      file.templates = [
+        template({ id: 'music-down', title: ' Music is down ', message: 'Songs stop.\nWe are on it.', impact: 'minor', components: undefined }),
+        template({ title: { en: 'Discord is having trouble', fr: 'Discord rencontre des problèmes', 'pt-BR': 'O Discord está com problemas' } })
+      ]
+      delete file.templates[0].components
+    }))
+    assert.deepEqual(declaration.templates, [
+      { id: 'music-down', title: { en: 'Music is down' }, message: { en: 'Songs stop.\nWe are on it.' }, impact: 'minor', components: [] },
+      {
+        id: 'platform-outage', title: { en: 'Discord is having trouble', fr: 'Discord rencontre des problèmes', 'pt-BR': 'O Discord está com problemas' },
+        message: { en: 'Commands may not answer.' }, impact: 'major', components: ['music']
+      }
+    ])
+    assert.deepEqual(load(t, changed(() => {})).templates, [], 'none declared: none')
   })
 
   it('fills in the defaults', (t) => {

@@ -43,8 +43,9 @@ registered 3 commands in guild ${GUILD_ID}:
       [['incident', 'vorfall'], ['maintenance', 'wartung'], ['component', 'komponente']], 'the operator commands stay in the operator guild')
     const open = commands[0]!.options.find((option) => option.name === 'open')!
     assert.deepEqual(open.options!.map((option) => [option.name, option.name_localizations.de, option.required === true]),
-      [['impact', 'auswirkung', true], ['title', 'titel', false], ['message', 'nachricht', false], ['status', 'status', false], ['components', 'komponenten', false]])
+      [['template', 'vorlage', false], ['impact', 'auswirkung', false], ['title', 'titel', false], ['message', 'nachricht', false], ['status', 'status', false], ['components', 'komponenten', false]])
     assert.equal(open.options!.find((option) => option.name === 'components')!.autocomplete, true)
+    assert.equal(open.options!.find((option) => option.name === 'template')!.autocomplete, true)
     const update = commands[0]!.options.find((option) => option.name === 'update')!
     assert.equal(update.options!.find((option) => option.name === 'incident')!.autocomplete, true)
     const schedule = commands[1]!.options.find((option) => option.name === 'schedule')!

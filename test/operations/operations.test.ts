@@ -58,6 +58,8 @@ describe('local and remote operations', { timeout: 60_000 }, () => {
   it('answer every write and list alike', async () => {
     const steps = async (operations: Operations) => {
       const opened = await operations.openIncident({ title: 'Music stutters', impact: 'minor', message: 'Looking.', components: ['music'] })
+      const fromTemplate = await operations.openIncident({ template: 'music-down', status: 'identified' })
+      const overridden = await operations.openIncident({ template: 'music-down', title: 'Music is slow', impact: 'minor', components: ['api'] })
       const updated = await operations.updateIncident(opened.id, { status: 'identified', message: 'A node.', components: ['music=major_outage', 'api'] })
       const open = (await operations.listIncidents('open')).filter((incident) => incident.id === opened.id)
       const resolved = await operations.resolveIncident(opened.id, undefined)
@@ -69,13 +71,18 @@ describe('local and remote operations', { timeout: 60_000 }, () => {
       const cleared = await operations.clearComponentStatus('music')
       const reported = await operations.reportHeartbeats([{ shard: 0, status: 'ready', pingMs: 40, guilds: 10, cluster: null }])
       const pushed = await operations.push('reminders', { status: 'degraded', latencyMs: 1200, message: 'Slow run.' })
-      return { opened, updated, open, resolved, all, scheduled, windows, ended, set, cleared, reported, pushed }
+      await operations.resolveIncident(fromTemplate.id, undefined)
+      await operations.resolveIncident(overridden.id, undefined)
+      return { opened, fromTemplate, overridden, updated, open, resolved, all, scheduled, windows, ended, set, cleared, reported, pushed }
     }
     const local = await steps(both.local)
     const remote = await steps(both.remote)
     assert.deepEqual(normalised(remote), normalised(local))
     assert.equal(local.resolved.updates[0]!.by, 'ops', 'who acted is recorded by both')
     assert.equal(local.ended.was, 'scheduled')
+    assert.deepEqual([local.fromTemplate.title, local.fromTemplate.impact, local.fromTemplate.status, local.fromTemplate.components], ['Music is down', 'major', 'identified', [{ id: 'music', status: 'partial_outage' }]])
+    assert.deepEqual([local.overridden.title, local.overridden.impact, local.overridden.updates[0]!.message, local.overridden.components],
+      ['Music is slow', 'minor', 'Songs do not play.', [{ id: 'api', status: 'degraded_performance' }]])
   })
 
   it('refuse the same input in the same words, writing nothing', async () => {
@@ -84,6 +91,8 @@ describe('local and remote operations', { timeout: 60_000 }, () => {
       ['impact must be one of none, minor, major, critical (got "huge")', (o) => o.openIncident({ title: 't', impact: 'huge', message: 'm' })],
       ['status resolved makes no sense for a new incident', (o) => o.openIncident({ title: 't', impact: 'minor', message: 'm', status: 'resolved' })],
       ['component "nope" is not a declared component (declared: bot, music, api, website, reminders)', (o) => o.openIncident({ title: 't', impact: 'minor', message: 'm', components: ['nope'] })],
+      ['template "nope" is not a declared template (templates: music-down)', (o) => o.openIncident({ template: 'nope' })],
+      ['impact must be one of none, minor, major, critical (got "huge")', (o) => o.openIncident({ template: 'music-down', impact: 'huge' })],
       ['there is no incident 999', (o) => o.updateIncident(999, { message: 'm' })],
       ['message must not be empty', (o) => o.resolveIncident(999, '')],
       ['from "tomorrow" is not a time; use', (o) => o.scheduleMaintenance({ title: 't', message: 'm', from: 'tomorrow', to: '+1h' })],

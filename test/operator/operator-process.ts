@@ -21,6 +21,8 @@ export const STATUS_FILE = `components:
   - { id: api, name: Public API, check: { manual: true } }
   - { id: website, name: Website, check: { http: { url: "http://127.0.0.1:9/" } } }
   - { id: reminders, name: Reminders, check: { push: { within: 2m } } }
+templates:
+  - { id: music-down, title: { en: Music is down, de: Musik fällt aus }, impact: major, components: [music], message: { en: Songs do not play., de: Lieder spielen nicht. } }
 `
 
 export interface OperatorProcess {

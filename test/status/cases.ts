@@ -37,7 +37,7 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
   ['a link URL', (file) => { file.product.links[0].url = 'mailto:help@acme.example' }, 'product.links[0].url: must be an http(s) URL'],
   ['a typo in a component', (file) => { file.components[1].chek = file.components[1].check; delete file.components[1].check },
     'components[1].chek: unknown key (allowed: id, name, description, group, critical, builtin, check)'],
-  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components)'],
+  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components, templates)'],
   ['an unknown product key', (file) => { file.product.colour = '#fff' },
     'product.colour: unknown key (allowed: name, logo, logoDark, favicon, accent, accentDark, url, links, description, footer)'],
   ['an unknown check kind', (file) => { file.components[1].check = { ping: {} } }, 'components[1].check.ping: unknown key (allowed: http, tcp, push, platform, manual)'],
@@ -112,5 +112,22 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
   ['a name too long', (file) => { file.components[1].name = 'x'.repeat(101) }, 'components[1].name: must be at most 100 characters'],
   ['an accent that is not a colour', (file) => { file.product.accent = 'blue' }, 'product.accent: must be a colour such as #3B4BD8 or #38D'],
   ['a logo URL', (file) => { file.product.logo = 'https://acme.example/logo.svg' }, 'product.logo: must be a file path relative to the status file, not a URL'],
-  ['components as a mapping', (file) => { file.components = { music: {} } }, 'components: must be a list']
+  ['components as a mapping', (file) => { file.components = { music: {} } }, 'components: must be a list'],
+  ['a template naming an undeclared component', (file) => { file.templates = [template(), template({ id: 'tts-down', components: ['tts', 'voice'] })] },
+    'templates[1].components[1]: "voice" is not a declared component (components: database, music, website, dashboard, tts)'],
+  ['a template with an unknown impact', (file) => { file.templates = [template({ impact: 'huge' })] },
+    'templates[0].impact: must be none, minor, major or critical (got "huge")'],
+  ['a repeated template id', (file) => { file.templates = [template(), template({ id: 'music-down' }), template()] }, 'templates[2].id: is already the id of templates[0]'],
+  ['a template without message', (file) => { const t = template(); delete t.message; file.templates = [t] }, 'templates[0].message: is required'],
+  ['a template title over two lines', (file) => { file.templates = [template({ title: { en: 'Discord', de: 'Discord\nhat Probleme' } })] },
+    'templates[0].title.de: must be a single line without control characters'],
+  ['a template title in an unknown language', (file) => { file.templates = [template({ title: { en: 'Discord', it: 'Discord' } })] },
+    'templates[0].title.it: unknown key (allowed: en, de, fr, es, pt-BR)'],
+  ['a template id with capitals', (file) => { file.templates = [template({ id: 'Platform' })] }, 'templates[0].id: "Platform" must be lowercase letters, digits and dashes'],
+  ['a template component twice', (file) => { file.templates = [template({ components: ['music', 'music'] })] }, 'templates[0].components[1]: repeats an earlier entry (got "music")']
 ]
+
+/** A valid template of the small file, with changes. */
+export function template (changes: Json = {}): Json {
+  return { id: 'platform-outage', title: { en: 'Discord is having trouble', de: 'Discord hat Probleme' }, impact: 'major', components: ['music'], message: 'Commands may not answer.', ...changes }
+}

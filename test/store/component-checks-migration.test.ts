@@ -96,7 +96,7 @@ for (const backend of backends) {
       const rollupsBefore = (await listUptimeDaily(database, dayOfDate('2026-10-01'), dayOfDate('2026-11-22'))).map((r) => ({ ...r, p50Ms: null, p95Ms: null }))
       assert.equal(rollupsBefore.length, 4 * 6, 'rollups of 2026-11-01 to 03 and of the three whole days seeded, each of 4 components')
 
-      assert.deepEqual((await migrate(database)).applied, ['004-component-checks', '005-affected-components', '006-check-results', '007-operator', '008-follows', '009-idempotent-answers', '010-shard-total', '012-edge-state', '014-maintenance-series', '016-follow-language'])
+      assert.deepEqual((await migrate(database)).applied, ['004-component-checks', '005-affected-components', '006-check-results', '007-operator', '008-follows', '009-idempotent-answers', '010-shard-total', '012-edge-state', '014-maintenance-series', '016-follow-language', '017-incident-texts'])
       assert.equal(await tableExists(database, 'health_checks'), false)
       assert.deepEqual(await newRows(database), expected, 'every (minute, component) with its status; no latency was recorded before')
       for (const component of Object.values(COLUMNS)) assert.equal(await countComponentChecks(database, component), MINUTES, component)

@@ -19,7 +19,7 @@ for (const backend of databaseBackends()) {
       const config = testConfig(t, await backend.env())
       const database = openDatabase(config)
       t.after(() => database.close())
-      assert.deepEqual((await migrate(database)).applied, ['001-initial', '002-shard-clusters', '003-notifications', '004-component-checks', '005-affected-components', '006-check-results', '007-operator', '008-follows', '009-idempotent-answers', '010-shard-total', '012-edge-state', '014-maintenance-series', '016-follow-language'])
+      assert.deepEqual((await migrate(database)).applied, ['001-initial', '002-shard-clusters', '003-notifications', '004-component-checks', '005-affected-components', '006-check-results', '007-operator', '008-follows', '009-idempotent-answers', '010-shard-total', '012-edge-state', '014-maintenance-series', '016-follow-language', '017-incident-texts'])
       assert.deepEqual((await migrate(database)).applied, [])
     })
 

@@ -14,10 +14,14 @@ const message = text(`At most ${TEXT_LIMITS.message} characters; line breaks all
 const componentRefs = Type.Array(Type.String(), { maxItems: 100 })
 
 export const OpenIncidentBody = Type.Object({
-  title,
-  impact: text(`One of ${INCIDENT_IMPACTS.join(', ')}.`),
+  template: Type.Optional(Type.String({
+    description: 'The id of a template of the status file: its title, message, impact and components stand for those not given here, ' +
+      'and readers see its text in their language. An unknown id is refused (400) naming `template`.'
+  })),
+  title: Type.Optional(text(`One line, at most ${TEXT_LIMITS.title} characters. Required unless a template gives it.`)),
+  impact: Type.Optional(text(`One of ${INCIDENT_IMPACTS.join(', ')}. Required unless a template gives it.`)),
   status: Type.Optional(text(`One of ${INCIDENT_STATUSES.filter((s) => s !== 'resolved').join(', ')}; investigating when omitted.`)),
-  message,
+  message: Type.Optional(text(`At most ${TEXT_LIMITS.message} characters; line breaks allowed. Published exactly as written. Required unless a template gives it.`)),
   components: Type.Optional({
     ...componentRefs,
     description: `Components it affects: ID, or ID=STATUS with STATUS one of ${COMPONENT_OUTAGES.join(', ')} (without it the impact decides).`

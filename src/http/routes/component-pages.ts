@@ -6,12 +6,13 @@ import type { Incident } from '../../api/incidents.ts'
 import type { ComponentHistory } from '../../api/health.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
 import { incidentBody } from '../../incidents/view.ts'
+import { incidentIn, textsIn } from '../../incidents/texts.ts'
 import type { HistoryService } from '../../monitor/history-service.ts'
 import type { StatusService } from '../../status/service.ts'
 import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { problems } from '../../api/problems.ts'
 import { localPath } from '../../view/status-links.js'
-import { OPEN_SHOWN } from '../../view/status-view.js'
+import { OPEN_SHOWN, incidentsInLanguage } from '../../view/status-view.js'
 import { renderComponentPage, type NamingWindow } from '../../site/component-page.ts'
 import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
@@ -64,14 +65,15 @@ export default async function componentPageRoutes (app: FastifyInstance, options
         const named = new Set(component.incidents)
         const { rows, open } = incidents.listed()
         const naming: Incident[] = []
-        for (let i = 0; i < open && naming.length < OPEN_SHOWN && named.size > 0; i++) if (named.has(rows[i]!.id)) naming.push(incidentBody(rows[i]!))
+        for (let i = 0; i < open && naming.length < OPEN_SHOWN && named.size > 0; i++) if (named.has(rows[i]!.id)) naming.push(incidentIn(incidentBody(rows[i]!), rows[i]!.texts, lang))
         const windows: NamingWindow[] = component.maintenance.flatMap((windowId) => {
           const found = incidents.maintenance(windowId)
           return found === undefined ? [] : [{ id: windowId, title: found.row.title, startsAt: found.row.starts_at, endsAt: found.row.ends_at }]
         })
         const group = component.group === null ? undefined : model.value.groups.find((candidate) => candidate.id === component.group)
         const html = renderComponentPage({
-          lang, languages: config.languages, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows, incidentsBody
+          lang, languages: config.languages, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows,
+          incidentsBody: incidentsInLanguage(incidentsBody, textsIn(incidents.texts(), lang))
         })
         entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
         rendered.set(key, entry)

@@ -42,7 +42,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
   const query = feedComponentQuery(config.status.components.map((component) => component.id))
   const build = (baseUrl: string, lang: Locale, format: FeedFormat, rows: IncidentsData, only: readonly string[]): Serialized<string> => {
     const now = clock.now()
-    const events = feedEvents(only.length === 0 ? rows : rowsNaming(rows, new Set(only)), now)
+    const events = feedEvents(only.length === 0 ? rows : rowsNaming(rows, new Set(only)), now, lang)
     const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events, now, components: status.current().value.components, productName: config.status.product.name, only })
     return encodeOnce(xml, xml)
   }

@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { IncidentsService } from '../../incidents/service.ts'
 import { historyStart, incidentBody } from '../../incidents/view.ts'
+import { incidentIn } from '../../incidents/texts.ts'
 import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
@@ -59,7 +60,7 @@ export default async function historyPageRoutes (fastify: FastifyInstance, optio
       if (page > pages) throw problems.notFound()
       const html = pagesOf(list).getOrSet(`${lang} ${page}`, () => {
         const from = start + (page - 1) * HISTORY_PAGE_SIZE
-        const shown = list.rows.slice(from, from + HISTORY_PAGE_SIZE).map(incidentBody)
+        const shown = list.rows.slice(from, from + HISTORY_PAGE_SIZE).map((row) => incidentIn(incidentBody(row), row.texts, lang))
         const moreOpen = list.open - start
         const rendered = renderHistoryPage({ lang, languages: config.languages, germanPrefix, product, notice, declaration, incidents: shown, page, pages, moreOpen })
         return encodeOnce(rendered, rendered)

@@ -51,7 +51,7 @@ export default async function incidentPageRoutes (app: FastifyInstance, options:
 
   for (const lang of config.languages) {
     app.get<{ Params: { id: string } }>(localPath(lang, '/status/incidents/:id', germanPrefix), { config: incidentConfig }, async (request, reply) => {
-      const incident = incidents.incident(idOf(request.params.id))
+      const incident = incidents.incident(idOf(request.params.id), lang)
       if (incident === undefined) throw problems.notFound()
       return sendPage(reply, incidentPages(incident, lang, () => renderIncidentPage({ lang, languages: config.languages, germanPrefix, product, notice, incident, declaration })), baseUrlFor(reply, config))
     })

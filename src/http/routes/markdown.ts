@@ -7,7 +7,8 @@ import { encodeOnce, type Serialized } from '../../lib/serialized.ts'
 import { statusMarkdown } from '../../publish/status-markdown.ts'
 import { localPath } from '../../view/status-links.js'
 import { readStatus, sameBodies, type StatusSource } from '../../site/status-source.ts'
-import type { StatusBodies } from '../../view/status-view.js'
+import { incidentsInLanguage, type StatusBodies } from '../../view/status-view.js'
+import { textsIn } from '../../incidents/texts.ts'
 import { cacheControl } from '../headers.ts'
 import { VERSION_KEYS } from '../../edge/cache-headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
@@ -37,7 +38,9 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
     app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents'] } }, async (request, reply) => {
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status.md: ${part} not available`))
       if (built === undefined || !sameBodies(built.bodies, bodies)) {
-        const text = statusMarkdown(bodies, lang, follow)
+        // An incident opened from a template reads in German there, as on the German page.
+        const incidents = incidentsInLanguage(bodies.incidents, textsIn(source.incidentTexts?.() ?? new Map(), lang))
+        const text = statusMarkdown({ ...bodies, incidents }, lang, follow)
         built = { bodies, text: encodeOnce(text, text) }
       }
       return sendPage(reply, built.text, baseUrlFor(reply, config), MARKDOWN_TYPE)

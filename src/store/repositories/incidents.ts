@@ -5,6 +5,7 @@ import { byCodeUnits } from '../../lib/code-unit-order.ts'
 import type { IncidentUpdatesTable, IncidentsTable, Tables } from '../tables.ts'
 import { inTransaction } from '../transaction.ts'
 import { insertEvent, type NewEvent } from './notifications.ts'
+import { parseIncidentTexts, type IncidentTexts } from '../../incidents/texts.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>
@@ -17,7 +18,9 @@ export interface StoredIncidentComponent {
   status: string | null
 }
 
-export interface IncidentWithUpdates extends IncidentRow {
+export interface IncidentWithUpdates extends Omit<IncidentRow, 'texts'> {
+  /** Its title and first message in other languages (src/incidents/texts.ts); undefined: none. */
+  texts?: IncidentTexts
   /** Newest first. */
   updates: IncidentUpdateRow[]
   /** In code-unit order of the ids; empty when it names none. */
@@ -35,6 +38,8 @@ export interface NewIncident {
   components?: readonly StoredIncidentComponent[]
   /** Who opened it (recorded on its first update). */
   by?: string
+  /** Its title and first message in other page languages; none when omitted. */
+  texts?: IncidentTexts
 }
 
 /** Inserts the incident, its first update and its components together (and the notification event, when given); returns the new id. */
@@ -46,7 +51,8 @@ export async function insertIncident (db: Kysely<Tables>, incident: NewIncident,
       status: incident.status,
       started_at: incident.at,
       resolved_at: incident.status === 'resolved' ? incident.at : null,
-      updated_at: incident.at
+      updated_at: incident.at,
+      texts: incident.texts === undefined ? null : JSON.stringify(incident.texts)
     }).returning('id').executeTakeFirstOrThrow()
     await trx.insertInto('incident_updates')
       .values({ incident_id: id, status: incident.status, message: incident.message, created_at: incident.at, by: incident.by ?? null })
@@ -121,7 +127,7 @@ export async function incidentComponents (db: Kysely<Tables>, incidentId: number
  * of a higher id: those written since (every write adds an update).
  */
 export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, onlyId?: number, withUpdatesAfter?: number): Promise<IncidentWithUpdates[]> {
-  const incidentColumns = ['i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at'] as const
+  const incidentColumns = ['i.id', 'i.title', 'i.impact', 'i.status', 'i.started_at', 'i.resolved_at', 'i.updated_at', 'i.texts'] as const
   const updates = db.selectFrom('incidents as i')
     .leftJoin('incident_updates as u', 'u.incident_id', 'i.id')
     .select([
@@ -169,6 +175,8 @@ export async function loadIncidents (db: Kysely<Tables>, resolvedSince: string, 
         id: row.id, title: row.title, impact: once(row.impact), status: once(row.status),
         started_at: once(row.started_at), resolved_at: once(row.resolved_at), updated_at: once(row.updated_at), updates: [], components: []
       }
+      const texts = parseIncidentTexts(row.texts)
+      if (texts !== undefined) incident.texts = texts
       incidents.set(row.id, incident)
     }
     if (row.update_id !== null) {
