@@ -6,6 +6,7 @@ import type { Config } from './config/index.ts'
 import { createCheckRunner, type CheckRunner } from './checks/runner.ts'
 import { createIncidentsService, type IncidentsService } from './incidents/service.ts'
 import { createSeriesMaterialiser, type SeriesMaterialiser } from './incidents/series.ts'
+import { syncFileSeries } from './incidents/file-series.ts'
 import { DocsSite } from './docs/docs-site.ts'
 import { PRERENDERED_FILE } from './docs/prerendered.ts'
 import { BUNDLE_DIR } from './bundle/manifest.ts'
@@ -127,7 +128,15 @@ export async function openContext (config: Config, options: ContextOptions = {})
   const incidents = createIncidentsService({ database, clock, logger, refreshIntervalMs })
   await incidents.runOnce()
   const notifications = createNotifications({ config, database, clock, logger, deliverPurge, tuning: options.notify })
-  const series = createSeriesMaterialiser({ db: database.db, clock, logger })
+  const fileSeries = config.status.file === undefined ? undefined : config.status.maintenance ?? []
+  const series = createSeriesMaterialiser({
+    db: database.db, clock, logger,
+    firstRound: fileSeries === undefined ? undefined : async () => {
+      const outcome = await syncFileSeries(database.db, fileSeries, clock.now())
+      for (const id of outcome.skipped) logger.warn({ series: id }, 'maintenance: the status file\'s series has the id of an operator\'s series; it is not written')
+      if (outcome.created.length + outcome.changed.length + outcome.ended.length > 0) logger.info({ ...outcome }, 'maintenance: the status file\'s series written')
+    }
+  })
   const manualStatuses = config.status.components.some((component) => component.check.kind === 'manual')
     ? createManualStatuses({ database, logger, onChange: () => monitor.remeasure(), refreshIntervalMs })
     : undefined

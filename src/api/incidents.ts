@@ -28,6 +28,9 @@ export const Maintenance = Type.Object({
   endsAt: Type.String({ format: 'date-time' }),
   components: Type.Array(Type.String({ description: componentId }), {
     description: 'Ids of the components the window affects, in code-unit order: under_maintenance while it is active. Empty: the window informs and changes no component.'
+  }),
+  seriesId: Type.Union([Type.String(), Type.Null()], {
+    description: 'The recurring series this window is an occurrence of (every occurrence of one series has the same), or null for a window on its own.'
   })
 }, { additionalProperties: false })
 export type Maintenance = Static<typeof Maintenance>
@@ -68,7 +71,7 @@ export const IncidentsBody = Type.Object({
     maintenance: null,
     upcomingMaintenance: [{
       id: 3, title: 'Database upgrade', message: 'The dashboard may be slow for a few minutes.',
-      startsAt: '2026-11-24T02:00:00.000Z', endsAt: '2026-11-24T03:00:00.000Z', components: ['dashboard']
+      startsAt: '2026-11-24T02:00:00.000Z', endsAt: '2026-11-24T03:00:00.000Z', components: ['dashboard'], seriesId: null
     }],
     incidents: [{
       id: 7, title: 'Bot not answering commands', impact: 'major', status: 'resolved',

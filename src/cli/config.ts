@@ -62,7 +62,7 @@ function check (named: string | undefined, env: Env): number {
   }
 }
 
-/** `7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual)`, then `, 2 templates` when it declares any. */
+/** `7 components in 2 groups (1 builtin, 2 http, 1 tcp, 1 push, 1 platform, 1 manual)`, then `, 2 templates` and `; 2 maintenance series` when it declares any. */
 function summary (declaration: StatusDeclaration): string {
   const { components, groups } = declaration
   const kinds = ['builtin', 'http', 'tcp', 'push', 'platform', 'manual']
@@ -72,5 +72,7 @@ function summary (declaration: StatusDeclaration): string {
   const inGroups = groups.length === 0 ? '' : ` in ${groups.length} group${groups.length === 1 ? '' : 's'}`
   const templates = declaration.templates?.length ?? 0
   const withTemplates = templates === 0 ? '' : `, ${templates} template${templates === 1 ? '' : 's'}`
-  return `${components.length} component${components.length === 1 ? '' : 's'}${inGroups} (${kinds.join(', ')})${withTemplates}`
+  const series = declaration.maintenance?.length ?? 0
+  const maintenance = series === 0 ? '' : `; ${series} maintenance series`
+  return `${components.length} component${components.length === 1 ? '' : 's'}${inGroups} (${kinds.join(', ')})${withTemplates}${maintenance}`
 }

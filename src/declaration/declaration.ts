@@ -98,6 +98,24 @@ export interface StatusDeclaration {
   components: DeclaredComponent[]
   /** In file order; none without a file (or when the file declares none). */
   templates?: DeclaredTemplate[]
+  /** The file's recurring maintenance, checked (src/incidents/file-series.ts writes them); none when absent. */
+  maintenance?: DeclaredSeries[]
+}
+
+/** A series the status file declares. */
+export interface DeclaredSeries {
+  id: string
+  title: string
+  message: string
+  /** As checkRule writes it. */
+  rrule: string
+  /** `HH:MM` (each occurrence's local time, from the day it is first written) or the first start `YYYY-MM-DDTHH:MM`. */
+  start: string
+  timeZone: string
+  durationMs: number
+  /** null: MAINTENANCE_REMIND_MINUTES. */
+  remindMinutes: number | null
+  components: string[]
 }
 
 /** Text in every shipped language: a string is all of them, a mapping's missing languages are its English. */

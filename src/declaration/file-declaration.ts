@@ -11,6 +11,7 @@ import {
 import { InvalidInput, checkMessage, checkTitle } from '../incidents/rules.ts'
 import { formatDuration, parseDuration } from './duration.ts'
 import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
+import { declaredSeries } from './file-series.ts'
 import { URL_RULE, type FileCheck, type FileComponent, type FileTemplate, type StatusFile } from './file-schema.ts'
 import { quote } from './schema-check.ts'
 import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
@@ -63,7 +64,8 @@ export function toDeclaration (file: StatusFile, options: DeclarationOptions): S
     if (first >= 0) throw new StatusFileError(['templates', index, 'id'], `is already the id of templates[${first}]`)
     templates.push(declaredTemplate(template, ['templates', index], components, options))
   }
-  return { file: path.resolve(options.file), product, groups, components, templates }
+  const maintenance = declaredSeries(file.maintenance ?? [], components)
+  return { file: path.resolve(options.file), product, groups, components, templates, ...(maintenance.length === 0 ? {} : { maintenance }) }
 }
 
 /** A template whose texts pass the rules typed text passes (so opening from it is never refused for them), naming declared components. */

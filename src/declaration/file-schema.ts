@@ -141,12 +141,35 @@ const Template = Type.Object({
   components: Type.Optional(Type.Array(Id('The id of a declared component'), { uniqueItems: true, maxItems: 200, description: 'What it affects; the impact decides their status' }))
 }, { additionalProperties: false, description: 'An incident written ahead of time' })
 
+const MaintenanceSeries = Type.Object({
+  id: Id('Unique among the file\'s series: the series keeps it, so an edit changes this series rather than adding one'),
+  title: Text(200),
+  message: Type.String({ pattern: '\\S', patternErrorMessage: 'must not be empty', maxLength: 5000, description: 'What happens and what users notice' }),
+  rrule: Type.String({
+    pattern: '\\S', patternErrorMessage: 'must not be empty', maxLength: 300,
+    description: 'An RFC 5545 RRULE: FREQ DAILY, WEEKLY or MONTHLY, INTERVAL, BYDAY (SU, 1SU, -1FR), BYMONTHDAY, COUNT, UNTIL'
+  }),
+  start: Type.String({
+    pattern: '^(?:\\d{4}-\\d{2}-\\d{2}T)?\\d{2}:\\d{2}$', patternErrorMessage: 'must be a local time such as 03:00, or a first start such as 2026-12-06T03:00',
+    description: 'The local time each occurrence starts at (03:00), or the first start (2026-12-06T03:00), in `timezone`'
+  }),
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, default: 'UTC', description: 'An IANA time zone (Europe/Berlin): occurrences keep their local time across daylight saving changes' })),
+  duration: Duration('How long each occurrence lasts (1m to 7 days): 1h, 90m'),
+  components: Type.Optional(Type.Array(Id('A declared component\'s id'), { uniqueItems: true, maxItems: 200, description: 'Under maintenance while an occurrence is active' })),
+  remind: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 10080 }), Duration('A duration such as 30m or 2h')], {
+    description: 'How far ahead of each start its reminder goes out: minutes, or a duration (30m); 0: none. MAINTENANCE_REMIND_MINUTES when omitted'
+  }))
+}, { additionalProperties: false })
+
 export const StatusFileSchema = Type.Object({
   $schema: Type.Optional(Type.String({ description: 'Where editors find this schema' })),
   product: Type.Optional(Product),
   groups: Type.Optional(Type.Array(Group, { maxItems: 50, description: 'In page order' })),
   components: Type.Array(Component, { minItems: 1, maxItems: 200, description: 'In page order' }),
-  templates: Type.Optional(Type.Array(Template, { maxItems: 100, description: 'Incidents that recur, ready to open (docs/en/status-file.md#templates)' }))
+  templates: Type.Optional(Type.Array(Template, { maxItems: 100, description: 'Incidents that recur, ready to open (docs/en/status-file.md#templates)' })),
+  maintenance: Type.Optional(Type.Array(MaintenanceSeries, {
+    maxItems: 50, description: 'Recurring maintenance as config as code: editing a series changes its future occurrences only; removing it ends it'
+  }))
 }, { additionalProperties: false })
 
 export type StatusFile = Static<typeof StatusFileSchema>
@@ -159,7 +182,7 @@ export function statusFileJsonSchema (): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'status-api status file',
-    description: 'The product, its groups, components and incident templates (docs/en/status-file.md)',
+    description: 'The product, its groups, components, incident templates and recurring maintenance (docs/en/status-file.md)',
     ...(JSON.parse(JSON.stringify(StatusFileSchema as TSchema)) as Record<string, unknown>)
   }
 }

@@ -1,5 +1,6 @@
 // Choices while an operator types: declared components (the last of a comma-separated list), open incidents as
-// "#7 Slow replies", windows not yet over, manual components, the status file's incident templates. Read from memory; at most 25, as Discord allows.
+// "#7 Slow replies", windows not yet over, manual components, the status file's incident templates, time zones. Read from memory; at most 25, as Discord allows.
+import { timeZoneNames } from '../lib/recurrence.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import type { CommandContext } from './command-context.ts'
 import type { Interaction } from './interaction.ts'
@@ -46,6 +47,13 @@ function choicesFor (interaction: Interaction, context: CommandContext): Choice[
       .filter((row) => ['scheduled', 'active'].includes(maintenanceState(row, now)))
       .map((row) => ({ name: cut(`#${row.id} ${row.title}`), value: String(row.id) }))
       .filter((choice) => matches(choice, typed))
+  }
+  if (name === 'timezone') {
+    // Names as typed in any part (berlin, new_york, america/); UTC and the exact name first.
+    const wanted = typed.replace(/\s+/g, '_')
+    return timeZoneNames().filter((zone) => wanted === '' || zone.toLowerCase().includes(wanted))
+      .sort((a, b) => Number(b.toLowerCase() === wanted) - Number(a.toLowerCase() === wanted))
+      .map((zone) => ({ name: zone, value: zone }))
   }
   if (name === 'component') {
     return context.declaration.components

@@ -112,7 +112,9 @@ export const OPERATOR_COMMANDS: CommandDefinition[] = [
       message(true, 'maintenanceMessage'),
       option('from', 'from', { required: true }),
       option('to', 'to', { required: true }),
-      components('maintenanceComponents')
+      components('maintenanceComponents'),
+      option('repeat', 'repeat'),
+      option('timezone', 'timezone', { autocomplete: true })
     ]),
     subcommand('end', 'maintenanceEnd', [option('window', 'window', { required: true, autocomplete: true })])
   ]),

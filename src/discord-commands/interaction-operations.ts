@@ -12,7 +12,9 @@ import type { Interaction } from './interaction.ts'
 export const DISCORD_LABELS: InputLabels = {
   title: 'title', impact: 'impact', status: 'status', message: 'message', component: COMPONENTS_LABEL, from: 'from', to: 'to', template: 'template',
   // A window ending before it starts has always been refused in the CLI's words.
-  window: { from: '--from', to: '--to' }
+  window: { from: '--from', to: '--to' },
+  // A series' length is from `from` to `to`; it has no reminder option (the server's default applies).
+  duration: 'to', timezone: 'timezone', rrule: 'repeat', remind: 'remind'
 }
 
 /** Writes wait up to `busyWaitMs` for a database another process holds locked: the deferred answer reports them. */

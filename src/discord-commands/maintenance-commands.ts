@@ -17,11 +17,16 @@ export function maintenanceCommand (interaction: Interaction, context: CommandCo
     ({ content: context.links === undefined ? text : `${text} ${maintenanceUrl(context.links, linkLanguage(context, interaction.locale), id)}` })
   switch (interaction.command!.subcommand) {
     case 'schedule': {
-      const typed = { title: value('title'), message: value('message'), from: value('from'), to: value('to'), components: componentsTyped(value('components')) }
+      const typed = {
+        title: value('title'), message: value('message'), from: value('from'), to: value('to'), components: componentsTyped(value('components')),
+        rrule: value('repeat'), timezone: value('timezone')
+      }
       return {
         work: async () => {
           const window = await write(context, () => operationsOf(interaction, context).scheduleMaintenance(typed))
-          return link(words.scheduled(window.id, Date.parse(window.startsAt), Date.parse(window.endsAt)), window.id)
+          const scheduled = words.scheduled(window.id, Date.parse(window.startsAt), Date.parse(window.endsAt))
+          if (window.series === undefined) return link(scheduled, window.id)
+          return link(`${words.seriesScheduled(window.series.id, window.series.rrule, window.series.timezone)} ${scheduled}`, window.id)
         }
       }
     }

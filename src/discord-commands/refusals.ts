@@ -61,7 +61,19 @@ const RULES: Array<[RegExp, Key, string[]]> = [
   [/^(\S+) "(.*)" has no time zone; add Z for UTC or an offset such as \+01:00$/s, 'noTimeZone', ['option', 'value']],
   [/^(\S+) "(.*)" is not a time; use /s, 'notATime', ['option', 'value']],
   [/^status resolved makes no sense for a new incident$/, 'resolvedNewIncident', []],
-  [/^nothing was written: (.+)$/, 'nothingWritten', ['cause']]
+  [/^nothing was written: (.+)$/, 'nothingWritten', ['cause']],
+  // A series' (src/lib/recurrence.ts, input.ts).
+  [/^(\S+) "(.*)" is not a recurrence rule; use an RFC 5545 rule such as /s, 'seriesNotARule', ['option', 'value']],
+  [/^(\S+): FREQ=(\S+) is not supported; use DAILY, WEEKLY or MONTHLY$/, 'seriesFreq', ['option', 'freq']],
+  [/^(\S+): (\S+) is not supported; use only (.+)$/, 'seriesPart', ['option', 'part', 'parts']],
+  [/^(\S+) "(.*)" is not a time zone; use an IANA name such as /s, 'seriesZone', ['option', 'value']],
+  [/^(\S+): (\S+) does not exist in (\S+) \(the clocks skip that hour\); choose another time$/, 'seriesGap', ['option', 'time', 'zone']],
+  [/^(\S+): (\S+) happens twice in (\S+) \(the clocks go back over it\); choose another time$/, 'seriesTwice', ['option', 'time', 'zone']],
+  [/^(\S+): occurrences would overlap \((\S+) runs past (\S+)\); make it shorter than the time between them$/, 'seriesOverlap', ['option', 'first', 'second']],
+  [/^(\S+) "(.*)" gives no occurrence from (\S+) on$/s, 'seriesNone', ['option', 'rule', 'time']],
+  [/^(\S+) gives more than (\d+) occurrences a year$/, 'seriesTooMany', ['option', 'max']],
+  [/^(\S+) (\S+) is longer than 7 days$/, 'seriesTooLong', ['option', 'duration']],
+  [/^(\S+) must be at least 1m$/, 'seriesTooShort', ['option']]
 ]
 
 /** `refusal` (one of the operations' English lines) in language `tag`; unchanged in English, or when no pattern knows it. */

@@ -18,6 +18,7 @@ function wordsOf (tag: LanguageTag) {
     updated: (id: number, status: string) => m('updated', { id, status: named('status', status) }),
     resolved: (id: number) => m('resolved', { id }),
     scheduled: (id: number, from: number, to: number) => m('scheduled', { id, from: when(from), to: when(to) }),
+    seriesScheduled: (series: string, rule: string, timeZone: string) => m('seriesScheduled', { series, rule, timeZone }),
     ended: (id: number) => m('ended', { id }),
     cancelled: (id: number) => m('cancelled', { id }),
     componentSet: (id: string, status: string) => m('componentSet', { id, status: named('componentStatus', status) }),

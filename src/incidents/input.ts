@@ -11,7 +11,7 @@ import {
 } from './rules.ts'
 import { parseTimeInput } from './time-input.ts'
 import { formatDuration, parseDuration } from '../declaration/duration.ts'
-import { MAX_DURATION_MS, checkRecurrence, checkRule, checkTimeZone, localInstant, nextStarts, parseWallTime, wallTimeOf } from './recurrence.ts'
+import { MAX_DURATION_MS, checkRecurrence, checkRule, checkTimeZone, localInstant, nextStarts, parseWallTime, wallTimeOf } from '../lib/recurrence.ts'
 import type { CheckedSeries } from './series.ts'
 
 /** How a front door names each input in its refusals. */

@@ -22,10 +22,9 @@ export const TEXT_LIMITS = { title: 200, message: 5000 } as const
 /** Ids are PostgreSQL `integer`s: anything larger cannot name a row. */
 const MAX_ID = 2_147_483_647
 
-/** Operator input that cannot be accepted; the message is one line, safe to print as is. */
-export class InvalidInput extends Error {
-  override name = 'InvalidInput'
-}
+import { InvalidInput, printable } from '../lib/invalid-input.ts'
+
+export { InvalidInput, printable }
 
 // Titles are one line; messages may have line breaks and tabs. No other control characters: they would
 // reach terminals and pages unseen, and PostgreSQL refuses NUL in text.
@@ -158,11 +157,6 @@ function checkComponentIds (label: string, references: readonly ComponentReferen
 /** A reference as the operator typed it, for refusals. */
 const typed = (reference: ComponentReference) => reference.status === undefined ? reference.id : `${reference.id}=${reference.status}`
 
-/** Echoes input in an error message without letting it break the one-line rule or flood the terminal. */
-export function printable (value: string): string {
-  const flat = value.replace(/\p{Cc}/gu, '?')
-  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat
-}
 
 /** What the incident and maintenance commands tell operators about text and refusals, in their --help. */
 export const TEXT_RULES_HELP = `Titles: one line, at most ${TEXT_LIMITS.title} characters. Messages: at most ${TEXT_LIMITS.message} characters.

@@ -11,7 +11,7 @@ import {
   unannouncedOccurrencesAfter, type SeriesRow
 } from '../store/repositories/maintenance-series.ts'
 import type { Tables } from '../store/tables.ts'
-import { nextStarts, occurrenceStarts, type Recurrence } from './recurrence.ts'
+import { nextStarts, occurrenceStarts, type Recurrence } from '../lib/recurrence.ts'
 import { InvalidInput } from './rules.ts'
 import { endMaintenance } from './writes.ts'
 
@@ -141,8 +141,13 @@ export interface SeriesMaterialiser {
 }
 
 /** Every replica runs this: occurrences are written ahead (once each, whoever is first) every `everyMs` (a minute). */
-export function createSeriesMaterialiser (options: { db: Kysely<Tables>, clock: Clock, logger: Logger, everyMs?: number }): SeriesMaterialiser {
-  const runOnce = () => materialiseAll(options.db, options.clock.now())
+export function createSeriesMaterialiser (options: { db: Kysely<Tables>, clock: Clock, logger: Logger, everyMs?: number, firstRound?: () => Promise<void> }): SeriesMaterialiser {
+  let first = options.firstRound
+  const runOnce = async () => {
+    // The status file's series are written before the first occurrences (again next round if it failed).
+    if (first !== undefined) { await first(); first = undefined }
+    return materialiseAll(options.db, options.clock.now())
+  }
   const rounds = repeating({
     round: async () => { await runOnce() },
     delayAfter: () => options.everyMs ?? 60_000,

@@ -10,6 +10,7 @@ import type { IncidentsBody } from '../api/incidents.ts'
 import type { Database } from '../store/database.ts'
 import { incidentsChangeStamp, loadIncidents, type IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import { loadMaintenances } from '../store/repositories/maintenances.ts'
+import { loadSeries } from '../store/repositories/maintenance-series.ts'
 import { serialize, type Serialized } from '../lib/serialized.ts'
 import {
   RESOLVED_DAYS, incidentBody, incidentsPage, incidentList, maintenanceState, nextChange, recentWindowSize, type IncidentsData, type MaintenanceState
@@ -117,9 +118,10 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
     if (data !== undefined && fresh) {
       // By change: the incidents written since (a margin of ids covers writers that committed out of id order), and
       // the windows (few, and ending one adds no row).
-      const [changed, maintenances] = await Promise.all([
+      const [changed, maintenances, series] = await Promise.all([
         loadIncidents(db, resolvedSince, undefined, Math.max(0, lastUpdateId - CONCURRENT_WRITES_MARGIN)),
-        loadMaintenances(db, resolvedSince)
+        loadMaintenances(db, resolvedSince),
+        loadSeries(db)
       ])
       stamp = latest
       const byId = new Map(data.incidents.map((incident) => [incident.id, incident]))
@@ -128,22 +130,27 @@ export function createIncidentsService (options: IncidentsServiceOptions): Incid
         if (!isDeepStrictEqual(byId.get(incident.id), incident)) { byId.set(incident.id, incident); incidentsChanged = true }
       }
       lastUpdateId = highestUpdate(changed)
-      const maintenancesChanged = !isDeepStrictEqual(maintenances, data.maintenances)
+      const maintenancesChanged = !isDeepStrictEqual(maintenances, data.maintenances) || !isDeepStrictEqual(series, data.series)
       if (incidentsChanged || maintenancesChanged) {
-        data = { incidents: incidentsChanged ? [...byId.values()] : data.incidents, maintenances: maintenancesChanged ? maintenances : data.maintenances }
+        data = {
+          incidents: incidentsChanged ? [...byId.values()] : data.incidents,
+          maintenances: maintenancesChanged ? maintenances : data.maintenances,
+          series: maintenancesChanged ? series : data.series
+        }
       }
       return
     }
-    const [incidents, maintenances] = await Promise.all([
+    const [incidents, maintenances, series] = await Promise.all([
       loadIncidents(db, resolvedSince),
       // Windows ended in the last 90 days too: feeds and the Statuspage copy list them as completed, their pages stay.
-      loadMaintenances(db, resolvedSince)
+      loadMaintenances(db, resolvedSince),
+      loadSeries(db)
     ])
     stamp = latest // read before the rows: a write in between moves the stamp again, and the next refresh reads it
     lastFullRead = now
     fullReads++
     lastUpdateId = highestUpdate(incidents)
-    const next = { incidents, maintenances }
+    const next = { incidents, maintenances, series }
     // Unchanged rows keep their identity, so nothing built from them is built again every refresh.
     if (!isDeepStrictEqual(next, data)) data = next
   })

@@ -3,6 +3,7 @@
 import type { Incident, IncidentsBody, Maintenance } from '../api/incidents.ts'
 import type { IncidentWithUpdates } from '../store/repositories/incidents.ts'
 import type { MaintenanceRow, MaintenanceWithComponents } from '../store/repositories/maintenances.ts'
+import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
 import { newestFirstBy, storedTime } from '../lib/stored-time.ts'
 import { affectedComponents } from './component-status.ts'
 import { OPEN_SHOWN } from '../view/status-view.js'
@@ -40,6 +41,8 @@ export function recentWindowSize (listed: { open: number }): number {
 export interface IncidentsData {
   incidents: IncidentWithUpdates[]
   maintenances: MaintenanceWithComponents[]
+  /** The maintenance series, ended ones too (the calendar carries their rules); absent where nothing reads them. */
+  series?: SeriesRow[]
 }
 
 export type MaintenanceState = 'scheduled' | 'active' | 'ended' | 'cancelled'
@@ -138,7 +141,7 @@ export function nextChange (data: IncidentsData, now: number): number {
 
 // Components are listed as written, whether or not the status file still declares them (surfaces show those as text).
 export function maintenanceBody (row: MaintenanceWithComponents): Maintenance {
-  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components }
+  return { id: row.id, title: row.title, message: row.message, startsAt: row.starts_at, endsAt: row.ends_at, components: row.components, seriesId: row.series_id ?? null }
 }
 
 export function incidentBody (row: IncidentWithUpdates): Incident {

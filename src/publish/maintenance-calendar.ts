@@ -1,11 +1,13 @@
 // /status/maintenance.ics (and German): every planned or active maintenance window as one VEVENT of an RFC 5545
-// calendar, so calendar apps show them. Pure: rows and a time in, the text out; the same rows give the same bytes.
+// calendar, so calendar apps show them; a series as one VEVENT with its rule (src/publish/calendar-series.ts). Pure: rows and a time in, the text out; the same rows give the same bytes.
 import type { PublicComponent } from '../api/components.ts'
 import type { IncidentsData } from '../incidents/view.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import { icsDateTime, icsLines, icsText } from '../lib/icalendar.ts'
 import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
 import { WORDS as LOCALES, message } from '../view/locale-words.js'
+import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
+import { seriesEvent, vtimezone } from './calendar-series.ts'
 import { componentNames } from './feeds.ts'
 import { localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/status-links.js'
 
@@ -37,6 +39,8 @@ export interface CalendarOptions extends SiteLinks {
   components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>
   /** The declared product's name; undefined without a status file. */
   productName: string | undefined
+  /** The maintenance series: each one VEVENT with its rule instead of a VEVENT per occurrence. */
+  series?: readonly SeriesRow[]
 }
 
 /**
@@ -63,7 +67,27 @@ export function maintenanceCalendar (options: CalendarOptions): string {
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H'
   ]
-  const windows = options.maintenances
+  const series = options.series ?? []
+  const known = new Set(series.map((row) => row.id))
+  const zones = new Map<string, { from: number, to: number }>()
+  const events: string[] = []
+  const apart: CalendarOptions['maintenances'] = []
+  for (const row of series) {
+    const names = componentNames(JSON.parse(row.components) as string[], options.components, lang)
+    const link = statusUrl(options, lang)
+    const describe = () => [row.message, ...(names.length === 0 ? [] : [`${words.affected}: ${names.join(', ')}`]), `${words.details}: ${link}`].join('\n\n')
+    const event = seriesEvent(row, options.maintenances, options.now, host, describe, link)
+    if (event === undefined) continue
+    events.push(...event.lines)
+    apart.push(...event.apart)
+    if (event.zone !== undefined) {
+      const zone = zones.get(event.zone.timeZone)
+      zones.set(event.zone.timeZone, { from: Math.min(zone?.from ?? Infinity, event.zone.from), to: Math.max(zone?.to ?? -Infinity, event.zone.to) })
+    }
+  }
+  for (const [timeZone, { from, to }] of [...zones].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) lines.push(...vtimezone(timeZone, from, to))
+  lines.push(...events)
+  const windows = [...options.maintenances.filter((row) => row.series_id === null || row.series_id === undefined || !known.has(row.series_id)), ...apart]
     .filter((row) => { const state = maintenanceState(row, options.now); return state === 'scheduled' || state === 'active' })
     .sort((a, b) => a.starts_at === b.starts_at ? a.id - b.id : (a.starts_at < b.starts_at ? -1 : 1))
   for (const row of windows) {

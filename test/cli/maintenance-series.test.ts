@@ -41,6 +41,7 @@ for (const backend of databaseBackends()) {
       const body = await refreshedBody(server)
       assert.ok(body.upcomingMaintenance.length >= 13, 'the next 14 days are on the page')
       assert.deepEqual(body.upcomingMaintenance[0]!.components, ['bot'])
+      assert.ok(body.upcomingMaintenance.every((window: { seriesId: string | null }) => window.seriesId === seriesId), 'each occurrence names its series in the public body')
 
       const list = await runCommand(server, ['maintenance', 'list'])
       assert.equal(list.code, 0, list.stderr)

@@ -6,6 +6,7 @@ import { refusalIn } from '../../src/discord-commands/refusals.ts'
 import { checkWindow } from '../../src/incidents/writes.ts'
 import { InvalidInput, checkId, checkImpact, checkIncidentComponents, checkMaintenanceComponents, checkMessage, checkStatus, checkTitle } from '../../src/incidents/rules.ts'
 import { parseTimeInput } from '../../src/incidents/time-input.ts'
+import { checkRecurrence, checkRule, checkTimeZone } from '../../src/lib/recurrence.ts'
 import { builtinDeclaration } from '../../src/declaration/declaration.ts'
 import { describeWriteError } from '../../src/store/write-errors.ts'
 
@@ -61,6 +62,14 @@ describe('refusals in the user\'s language', () => {
       '"musik" is not a declared component (manual ones: music, dashboard)',
       '"bot" is measured by its builtin check; only components declared with check: { manual: true } are set by hand (manual ones: none)',
       'the message must not be empty',
+      // A series' refusals, with the options' names (src/lib/recurrence.ts).
+      ...['every sunday', 'FREQ=SECONDLY', 'FREQ=DAILY;BYSETPOS=1'].map((rule) => refusalOf(() => checkRule('repeat', rule))),
+      refusalOf(() => checkTimeZone('timezone', 'Mars/Base')),
+      refusalOf(() => checkRecurrence({ rrule: 'FREQ=DAILY', start: '2027-03-28T02:30', timeZone: 'Europe/Berlin', durationMs: 3_600_000 }, { rrule: 'repeat', from: 'from', duration: 'to' })),
+      refusalOf(() => checkRecurrence({ rrule: 'FREQ=DAILY', start: '2027-10-31T02:30', timeZone: 'Europe/Berlin', durationMs: 3_600_000 }, { rrule: 'repeat', from: 'from', duration: 'to' })),
+      refusalOf(() => checkRecurrence({ rrule: 'FREQ=DAILY', start: '2027-01-03T03:00', timeZone: 'Europe/Berlin', durationMs: 25 * 3_600_000 }, { rrule: 'repeat', from: 'from', duration: 'to' })),
+      refusalOf(() => checkRecurrence({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=31;UNTIL=20270120', start: '2027-01-03T03:00', timeZone: 'Europe/Berlin', durationMs: 3_600_000 }, { rrule: 'repeat', from: 'from', duration: 'to' })),
+      'repeat gives more than 1000 occurrences a year', 'to 7d1h is longer than 7 days', 'to must be at least 1m',
       ...[{ code: 'SQLITE_BUSY' }, { code: 'SQLITE_FULL' }, { code: 'SQLITE_READONLY' }, { code: 'SQLITE_CORRUPT' }].map((error) => `nothing was written: ${describeWriteError(error)}`)
     ]
     for (const tag of ['de', 'fr', 'es', 'pt-BR'] as const) {

@@ -49,7 +49,7 @@ registered 3 commands in guild ${GUILD_ID}:
     const update = commands[0]!.options.find((option) => option.name === 'update')!
     assert.equal(update.options!.find((option) => option.name === 'incident')!.autocomplete, true)
     const schedule = commands[1]!.options.find((option) => option.name === 'schedule')!
-    assert.deepEqual(schedule.options!.map((option) => option.name), ['title', 'message', 'from', 'to', 'components'])
+    assert.deepEqual(schedule.options!.map((option) => option.name), ['title', 'message', 'from', 'to', 'components', 'repeat', 'timezone'])
   })
 
   it('exits 1 naming Discord\'s error (a wrong token, a field Discord refuses) and never prints the token; missing settings are named', async (t) => {

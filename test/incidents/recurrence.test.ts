@@ -1,11 +1,11 @@
-// Series occurrences (src/incidents/recurrence.ts, on rrule-temporal) against an independent expansion: ical.js expands
+// Series occurrences (src/lib/recurrence.ts, on rrule-temporal) against an independent expansion: ical.js expands
 // the same rule on wall times, and Intl turns each into an instant in the zone. Daylight saving changes in
 // Europe/Berlin and America/New_York, BYDAY=-1FR, BYMONTHDAY=31; then the refusals, one line naming the field.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import ICAL from 'ical.js'
 import { CLI_LABELS, checkWindowOrSeries } from '../../src/incidents/input.ts'
-import { occurrenceStarts, nextStarts, type Recurrence } from '../../src/incidents/recurrence.ts'
+import { occurrenceStarts, nextStarts, type Recurrence } from '../../src/lib/recurrence.ts'
 import { InvalidInput } from '../../src/incidents/rules.ts'
 import { builtinDeclaration } from '../../src/declaration/declaration.ts'
 

@@ -114,7 +114,7 @@ for (const backend of databaseBackends()) {
       const startsAt = T + 20 * DAY
       const endsAt = startsAt + 2 * HOUR
       const id = await scheduleMaintenance(db, { title: 'Database upgrade', message: 'Read-only for two hours.', startsAt, endsAt }, clock.now())
-      const window = { id, title: 'Database upgrade', message: 'Read-only for two hours.', startsAt: iso(startsAt), endsAt: iso(endsAt), components: [] }
+      const window = { id, title: 'Database upgrade', message: 'Read-only for two hours.', startsAt: iso(startsAt), endsAt: iso(endsAt), components: [], seriesId: null }
 
       assert.deepEqual(await refreshAndShow(), { maintenance: null, upcomingMaintenance: [], incidents: [], totals: { open: 0, resolved: 0 } })
       clock.set(startsAt - 14 * DAY - 1)
@@ -153,7 +153,7 @@ for (const backend of databaseBackends()) {
       assert.deepEqual(body.incidents[0]!.components, [
         { id: 'Dashboard', status: 'degraded_performance' }, { id: 'bot', status: 'degraded_performance' }, { id: 'music', status: 'major_outage' }
       ], 'code-unit order of the ids; minor gives degraded_performance unless a status was given')
-      assert.deepEqual(body.maintenance, { id: window, title: 'Move', message: 'm', startsAt: iso(T - MINUTE), endsAt: iso(T + HOUR), components: ['api', 'dashboard', 'website'] })
+      assert.deepEqual(body.maintenance, { id: window, title: 'Move', message: 'm', startsAt: iso(T - MINUTE), endsAt: iso(T + HOUR), components: ['api', 'dashboard', 'website'], seriesId: null })
       assert.deepEqual(body.upcomingMaintenance.map((m) => [m.id, m.components]), [[upcoming, ['tts']], [informs, []]])
 
       clock.advance(MINUTE)

@@ -92,10 +92,10 @@ export function incidents (now = NOW): IncidentsBody {
   return {
     maintenance: {
       id: 3, title: 'Database upgrade', message: 'We are moving to a larger database server.\nThe bot keeps answering; the dashboard may be slow.',
-      startsAt: at(0.5), endsAt: at(-1.5), components: ['database']
+      startsAt: at(0.5), endsAt: at(-1.5), components: ['database'], seriesId: null
     },
     upcomingMaintenance: [
-      { id: 4, title: 'Cache cluster resize', message: 'A few seconds of slower answers are expected.', startsAt: at(-72), endsAt: at(-73), components: [] }
+      { id: 4, title: 'Cache cluster resize', message: 'A few seconds of slower answers are expected.', startsAt: at(-72), endsAt: at(-73), components: [], seriesId: 'ms-0a1b2c3d' }
     ],
     incidents: [
       {

@@ -37,7 +37,7 @@ export const refusals: Array<[string, (file: Json) => void, string | RegExp]> = 
   ['a link URL', (file) => { file.product.links[0].url = 'mailto:help@acme.example' }, 'product.links[0].url: must be an http(s) URL'],
   ['a typo in a component', (file) => { file.components[1].chek = file.components[1].check; delete file.components[1].check },
     'components[1].chek: unknown key (allowed: id, name, description, group, critical, builtin, check)'],
-  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components, templates)'],
+  ['an unknown top-level key', (file) => { file.component = [] }, 'component: unknown key (allowed: $schema, product, groups, components, templates, maintenance)'],
   ['an unknown product key', (file) => { file.product.colour = '#fff' },
     'product.colour: unknown key (allowed: name, logo, logoDark, favicon, accent, accentDark, url, links, description, footer)'],
   ['an unknown check kind', (file) => { file.components[1].check = { ping: {} } }, 'components[1].check.ping: unknown key (allowed: http, tcp, push, platform, manual)'],

@@ -28,7 +28,7 @@ export default async function calendarRoutes (app: FastifyInstance, options: Cal
     // The incidents body changes when the rows do and when a window starts or ends: exactly when the calendar can.
     const calendar = rebuiltOnChange((baseUrl, [rows]: readonly [IncidentsData, unknown]) => {
       const text = maintenanceCalendar({
-        baseUrl, germanPrefix: config.germanPrefix, lang, maintenances: rows.maintenances, now: clock.now(),
+        baseUrl, germanPrefix: config.germanPrefix, lang, maintenances: rows.maintenances, series: rows.series, now: clock.now(),
         components: status.current().value.components, productName: config.status.product.name
       })
       return encodeOnce(text, text)

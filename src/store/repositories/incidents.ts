@@ -199,6 +199,8 @@ export async function incidentsChangeStamp (db: Kysely<Tables>): Promise<string>
   const { rows } = await sql<Record<string, unknown>>`select
     (select count(*) from incident_updates) as updates, (select max(id) from incident_updates) as last_update,
     (select count(*) from maintenances) as windows, (select max(id) from maintenances) as last_window,
-    (select count(ended_at) from maintenances) as ended`.execute(db)
+    (select count(ended_at) from maintenances) as ended,
+    (select count(*) from maintenance_series) as series, (select max(changed_at) from maintenance_series) as series_changed,
+    (select count(ended_at) from maintenance_series) as series_ended`.execute(db)
   return Object.values(rows[0] ?? {}).map(String).join(',')
 }

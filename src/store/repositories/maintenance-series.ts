@@ -10,6 +10,19 @@ export async function insertSeries (db: Kysely<Tables>, row: SeriesRow): Promise
   await db.insertInto('maintenance_series').values(row).execute()
 }
 
+/** Writes a series unless one has its id already (another replica wrote the status file's first); whether this call wrote it. */
+export async function insertSeriesOnce (db: Kysely<Tables>, row: SeriesRow): Promise<boolean> {
+  const written = await db.insertInto('maintenance_series').values(row).onConflict((conflict) => conflict.column('id').doNothing()).returning('id').executeTakeFirst()
+  return written !== undefined
+}
+
+/** What the status file may change of a series it declares. */
+export type SeriesChange = Pick<SeriesRow, 'title' | 'message' | 'rrule' | 'start_local' | 'timezone' | 'duration_ms' | 'remind_minutes' | 'components' | 'changed_at'>
+
+export async function changeSeriesRow (db: Kysely<Tables>, id: string, change: SeriesChange): Promise<void> {
+  await db.updateTable('maintenance_series').set(change).where('id', '=', id).execute()
+}
+
 export async function findSeries (db: Kysely<Tables>, id: string): Promise<SeriesRow | undefined> {
   return db.selectFrom('maintenance_series').selectAll().where('id', '=', id).executeTakeFirst()
 }

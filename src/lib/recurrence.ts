@@ -2,7 +2,7 @@
 // and its occurrences computed in the series' time zone by rrule-temporal (never by hand), so 03:00 Berlin stays 03:00.
 import { RRuleTemporal } from 'rrule-temporal'
 import { Temporal } from 'temporal-polyfill'
-import { InvalidInput, printable } from './rules.ts'
+import { InvalidInput, printable } from './invalid-input.ts'
 
 export const RRULE_HELP = 'an RFC 5545 rule such as FREQ=WEEKLY;BYDAY=SU, FREQ=MONTHLY;BYDAY=1SU, FREQ=MONTHLY;BYDAY=-1FR, FREQ=WEEKLY;INTERVAL=2;BYDAY=TU or FREQ=MONTHLY;BYMONTHDAY=31'
 
