@@ -134,7 +134,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   await app.register(brandAssetRoutes, { product: config.status.product })
 
   // Discovery: API catalog, OpenAPI, sitemap, robots.txt, llms.txt. The sitemap lists the pages of these sources.
-  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix, config.status), context.docs], markdownDocs: markdownDocs(context.docs) })
+  await app.register(discoveryRoutes, { config, pages: [sitePages(config.germanPrefix, config.status, config.languages), context.docs], markdownDocs: markdownDocs(context.docs) })
 
   return app
 }

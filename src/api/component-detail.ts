@@ -12,7 +12,7 @@ export const ComponentDetailBody = Type.Object({
   additionalProperties: false,
   description: 'One component: what the page shows of it now (as in GET /api/v1/health/components), its last 24 hours of minute checks and its 90 days of uptime.',
   examples: [{
-    component: { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard' }, description: null, group: 'web', status: 'operational', message: null, latencyMs: 212, incidents: [], maintenance: [] },
+    component: { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard', fr: 'Tableau de bord', es: 'Panel', 'pt-BR': 'Painel' }, description: null, group: 'web', status: 'operational', message: null, latencyMs: 212, incidents: [], maintenance: [] },
     history: (ComponentHistory as { examples?: unknown[] }).examples?.[0]
   }]
 })

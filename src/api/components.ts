@@ -3,10 +3,16 @@
 // the status page's refresh and the MCP tool.
 import { Type, type Static } from 'typebox'
 
+/** The shipped languages' tags, as the bodies name them (this folder imports nothing of ours; test/locales/ holds it equal to the locale files). */
+export const BODY_LANGUAGES = ['en', 'de', 'fr', 'es', 'pt-BR'] as const
+
 export const Localized = Type.Object({
   en: Type.String(),
-  de: Type.String()
-}, { additionalProperties: false, description: 'The same text in English and German.' })
+  de: Type.String(),
+  fr: Type.String(),
+  es: Type.String(),
+  'pt-BR': Type.String()
+}, { additionalProperties: false, description: `The same text in every shipped language (${BODY_LANGUAGES.join(', ')}); a language the status file leaves out carries the English text.` })
 
 export const ShownStatus = Type.Union([
   Type.Literal('operational'), Type.Literal('degraded_performance'), Type.Literal('partial_outage'),
@@ -71,13 +77,13 @@ export const ComponentsBody = Type.Object({
     unknownComponents: 0,
     updatedAt: '2026-11-21T12:00:00.000Z',
     components: [
-      { id: 'commands', name: { en: 'Commands', de: 'Befehle' }, description: null, group: 'bot', status: 'degraded_performance', message: null, latencyMs: 41, incidents: [7], maintenance: [] },
-      { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard' }, description: null, group: 'web', status: 'under_maintenance', message: null, latencyMs: 120, incidents: [], maintenance: [3] },
-      { id: 'api', name: { en: 'Public API', de: 'Öffentliche API' }, description: null, group: null, status: 'operational', message: null, latencyMs: null, incidents: [], maintenance: [] }
+      { id: 'commands', name: { en: 'Commands', de: 'Befehle', fr: 'Commandes', es: 'Comandos', 'pt-BR': 'Comandos' }, description: null, group: 'bot', status: 'degraded_performance', message: null, latencyMs: 41, incidents: [7], maintenance: [] },
+      { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard', fr: 'Tableau de bord', es: 'Panel', 'pt-BR': 'Painel' }, description: null, group: 'web', status: 'under_maintenance', message: null, latencyMs: 120, incidents: [], maintenance: [3] },
+      { id: 'api', name: { en: 'Public API', de: 'Öffentliche API', fr: 'API publique', es: 'API pública', 'pt-BR': 'API pública' }, description: null, group: null, status: 'operational', message: null, latencyMs: null, incidents: [], maintenance: [] }
     ],
     groups: [
-      { id: 'bot', name: { en: 'Bot', de: 'Bot' }, collapsed: false, status: 'degraded_performance', components: ['commands'] },
-      { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard' }, collapsed: true, status: 'under_maintenance', components: ['dashboard'] }
+      { id: 'bot', name: { en: 'Bot', de: 'Bot', fr: 'Bot', es: 'Bot', 'pt-BR': 'Bot' }, collapsed: false, status: 'degraded_performance', components: ['commands'] },
+      { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard', fr: 'Site web et tableau de bord', es: 'Sitio web y panel', 'pt-BR': 'Site e painel' }, collapsed: true, status: 'under_maintenance', components: ['dashboard'] }
     ]
   }]
 })

@@ -1,10 +1,11 @@
 // What the operator declared (docs/en/architecture.md#status-model): the product, groups and components, as the rest of the service reads
 // them. The status file (./status-file.ts) produces it; without a file, builtinDeclaration() is the spec's three.
 import type { BrandImage } from '../brand/image.ts'
-import type { Locale, PageLanguage } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
+import { WORDS } from '../view/locale-words.js'
 
-/** Text in both page languages: a plain string in the file stands for both. */
-export type LocalizedText = Record<Locale, string>
+/** Text in every shipped page language: a plain string in the file stands for all, a language it leaves out is English. */
+export type LocalizedText = Record<PageLanguage, string>
 
 /** Text in any page language: English always, each other language where given (a page in one not given shows the English). */
 export type PageText = { en: string } & Partial<Record<PageLanguage, string>>
@@ -142,17 +143,19 @@ export interface DeclaredSeries {
   components: string[]
 }
 
-const BUILTIN_NAMES: Record<BuiltinProbe, LocalizedText> = {
-  database: { en: 'Database', de: 'Datenbank' },
-  cache: { en: 'Cache', de: 'Cache' },
-  bot: { en: 'Bot connection', de: 'Bot-Verbindung' }
+/** Text in every shipped language: a string is all of them, a mapping's missing languages are its English. */
+export function localizedText (text: string | ({ en: string } & Partial<Record<PageLanguage, string>>)): LocalizedText {
+  const given: Partial<Record<PageLanguage, string>> = typeof text === 'string' ? { en: text } : text
+  return Object.fromEntries(PAGE_LANGUAGES.map((lang) => [lang, given[lang] ?? given.en!])) as LocalizedText
 }
 
-const BUILTIN_DESCRIPTIONS: Record<BuiltinProbe, LocalizedText> = {
-  database: { en: 'The database that stores the bot\'s and the dashboard\'s data.', de: 'Die Datenbank mit den Daten des Bots und des Dashboards.' },
-  cache: { en: 'The shared cache; without it every replica answers from its own memory.', de: 'Der gemeinsame Cache; ohne ihn antwortet jede Instanz aus ihrem eigenen Speicher.' },
-  bot: { en: 'The bot\'s connection to Discord (its shards).', de: 'Die Verbindung des Bots zu Discord (seine Shards).' }
+/** A builtin's words from every language file (src/locales/<tag>.json, `builtin`). */
+function builtinWords (probe: BuiltinProbe, part: 'names' | 'descriptions'): LocalizedText {
+  return Object.fromEntries(PAGE_LANGUAGES.map((lang) => [lang, WORDS[lang].builtin[part][probe]])) as LocalizedText
 }
+
+const BUILTIN_NAMES = Object.fromEntries(BUILTIN_PROBES.map((probe) => [probe, builtinWords(probe, 'names')])) as Record<BuiltinProbe, LocalizedText>
+const BUILTIN_DESCRIPTIONS = Object.fromEntries(BUILTIN_PROBES.map((probe) => [probe, builtinWords(probe, 'descriptions')])) as Record<BuiltinProbe, LocalizedText>
 
 /** The name a builtin component gets when the file gives none. */
 export function builtinName (probe: BuiltinProbe): LocalizedText {

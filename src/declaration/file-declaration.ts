@@ -6,7 +6,7 @@ import { footerMistake } from '../brand/footer.ts'
 import { BrandImageError, readBrandImage } from '../brand/image.ts'
 import {
   BUILTIN_PROBES, DEFAULT_UPTIME, builtinDescription, builtinName, type ComponentCheck, type DeclaredComponent, type DeclaredGroup,
-  type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration, type UptimePolicy
+  type DeclaredProduct, type DeclaredTemplate, type LocalizedText, type PageText, type StatusDeclaration, type UptimePolicy, localizedText
 } from './declaration.ts'
 import { InvalidInput } from '../lib/invalid-input.ts'
 import { checkMessage, checkTitle } from '../lib/text-rules.ts'
@@ -15,6 +15,7 @@ import { StatusFileError, formatPath, type FilePath } from './file-error.ts'
 import { declaredSeries } from './file-series.ts'
 import { URL_RULE, type FileCheck, type FileComponent, type FileTemplate, type StatusFile } from './file-schema.ts'
 import { quote } from './schema-check.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 
 /** Bounds of the durations, in milliseconds (docs/en/status-file.md#checks). */
 const LIMITS = {
@@ -126,7 +127,7 @@ function declaredComponent (component: FileComponent, at: FilePath, groups: Decl
   const probe = component.builtin
   return {
     id: component.id,
-    name: component.name !== undefined ? localized(component.name) : probe !== undefined ? builtinName(probe) : { en: component.id, de: component.id },
+    name: component.name !== undefined ? localized(component.name) : probe !== undefined ? builtinName(probe) : localized(component.id),
     description: component.description !== undefined ? localized(component.description) : probe !== undefined ? builtinDescription(probe) : undefined,
     group: component.group,
     critical: component.critical ?? false,
@@ -218,9 +219,11 @@ function declaredProduct (product: NonNullable<StatusFile['product']>, options: 
     }
   }
   const footer = product.footer === undefined ? undefined : localized(product.footer)
-  for (const lang of ['en', 'de'] as const) {
+  for (const lang of PAGE_LANGUAGES) {
     const mistake = footer === undefined ? undefined : footerMistake(footer[lang])
-    if (mistake !== undefined) throw new StatusFileError(['product', 'footer', ...(typeof product.footer === 'string' ? [] : [lang])], mistake)
+    // A language the file left out shows English: its mistake is the `en` key's.
+    const written = typeof product.footer === 'object' && (product.footer as Partial<Record<PageLanguage, string>>)[lang] !== undefined ? lang : 'en'
+    if (mistake !== undefined) throw new StatusFileError(['product', 'footer', ...(typeof product.footer === 'string' ? [] : [written])], mistake)
   }
   const accent = colour(product.accent)
   if (accent !== undefined) {
@@ -257,6 +260,6 @@ function colour (value: string | undefined): string | undefined {
   return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`
 }
 
-function localized (text: string | { en: string, de?: string }): LocalizedText {
-  return typeof text === 'string' ? { en: text.trim(), de: text.trim() } : { en: text.en.trim(), de: (text.de ?? text.en).trim() }
+function localized (text: string | ({ en: string } & Partial<Record<PageLanguage, string>>)): LocalizedText {
+  return localizedText(typeof text === 'string' ? text.trim() : Object.fromEntries(Object.entries(text).map(([lang, value]) => [lang, value.trim()])) as typeof text)
 }

@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { BUILTIN_PROBES } from './declaration.ts'
 import { DURATION_PATTERN, DURATION_RULE } from './duration.ts'
 import { IncidentImpact } from '../api/incidents.ts'
+import { PAGE_LANGUAGES } from '../lib/locale.ts'
 import { TEXT_LIMITS } from '../lib/text-rules.ts'
 
 /**
@@ -26,23 +27,26 @@ const HttpUrl = (description: string) => Type.String({ pattern: `^(?:https?://|$
 
 const Text = (maxLength: number) => Type.String({ pattern: '\\S', patternErrorMessage: 'must not be empty', maxLength })
 
-/** A string stands for both languages; `de` defaults to `en`. */
+/**
+ * A string stands for every language; a mapping gives English and any other shipped language, and a language it
+ * leaves out shows the English text. A key the service does not ship is refused (additionalProperties).
+ */
 const LocalizedText = (maxLength: number, description: string) => Type.Union([
   Text(maxLength),
-  Type.Object({ en: Text(maxLength), de: Type.Optional(Text(maxLength)) }, { additionalProperties: false })
-], { description: `${description}: a string for both languages, or { en, de }` })
+  Type.Object({
+    en: Text(maxLength),
+    ...Object.fromEntries(PAGE_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, Type.Optional(Text(maxLength))]))
+  }, { additionalProperties: false })
+], { description: `${description}: a string for every language, or { ${PAGE_LANGUAGES.join(', ')} } (en required; a language left out shows the English text)` })
 
 /** A template's text: a string for every language, or English and any other page language (the others show the English). */
 const PageText = (maxLength: number, description: string) => Type.Union([
   Text(maxLength),
   Type.Object({
     en: Text(maxLength),
-    de: Type.Optional(Text(maxLength)),
-    fr: Type.Optional(Text(maxLength)),
-    es: Type.Optional(Text(maxLength)),
-    'pt-BR': Type.Optional(Text(maxLength))
+    ...Object.fromEntries(PAGE_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, Type.Optional(Text(maxLength))]))
   }, { additionalProperties: false })
-], { description: `${description}: a string for every language, or { en, de, fr, es, pt-BR } with en required` })
+], { description: `${description}: a string for every language, or { ${PAGE_LANGUAGES.join(', ')} } with en required` })
 
 const FilePath = (description: string) => Type.String({
   pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)\\S', patternErrorMessage: 'must be a file path relative to the status file, not a URL', description

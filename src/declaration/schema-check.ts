@@ -163,7 +163,7 @@ function typeRule (schema: Schema, value: unknown): string {
   return `must be ${describeShape(schema)}`
 }
 
-/** In a union, a mapping is named by its keys: `a string or { en, de }`. */
+/** In a union, a mapping is named by its keys: `a string or { en, de, fr, es, pt-BR }`. */
 function describeBranch (schema: Schema): string {
   return schema.type === 'object' && isObject(schema.properties) ? `{ ${Object.keys(schema.properties).join(', ')} }` : describeShape(schema)
 }

@@ -1,5 +1,6 @@
-// The words of the feeds in English and German; incident statuses and impacts in the status page's words.
-import type { Locale } from '../lib/locale.ts'
+// The words of the feeds in every shipped language (src/locales/, `publish.feeds`); incident statuses and impacts in the status page's words.
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
+import { WORDS, message } from '../view/locale-words.js'
 import { TEXT } from '../view/status-view.js'
 import type { IncidentImpact, IncidentStatus } from '../incidents/rules.ts'
 import type { MaintenanceStep } from './feed-events.ts'
@@ -23,33 +24,23 @@ export interface FeedText {
   postmortemLink: string
 }
 
-export const FEED_TEXT: Record<Locale, FeedText> = {
-  en: {
-    title: 'System status: incidents and maintenance',
-    productTitle: (product) => `${product} status: incidents and maintenance`,
-    description: 'Every update to an incident or a maintenance window, newest first.',
-    language: 'en',
-    incidentStatus: TEXT.en.incidentStatus,
-    impact: TEXT.en.impact,
-    maintenanceStep: { scheduled: 'Maintenance scheduled', started: 'Maintenance started', ended: 'Maintenance completed', cancelled: 'Maintenance cancelled' },
-    maintenance: 'Maintenance',
-    window: (from, to) => `Planned from ${from} until ${to}.`,
-    affected: 'Affected',
-    postmortem: TEXT.en.postmortemTitle,
-    postmortemLink: TEXT.en.postmortemLink
-  },
-  de: {
-    title: 'Systemstatus: Vorfälle und Wartungen',
-    productTitle: (product) => `${product}-Status: Vorfälle und Wartungen`,
-    description: 'Jede Meldung zu einem Vorfall oder einer Wartung, die neueste zuerst.',
-    language: 'de',
-    incidentStatus: TEXT.de.incidentStatus,
-    impact: TEXT.de.impact,
-    maintenanceStep: { scheduled: 'Wartung geplant', started: 'Wartung begonnen', ended: 'Wartung abgeschlossen', cancelled: 'Wartung abgesagt' },
-    maintenance: 'Wartung',
-    window: (from, to) => `Geplant von ${from} bis ${to}.`,
-    affected: 'Betroffen',
-    postmortem: TEXT.de.postmortemTitle,
-    postmortemLink: TEXT.de.postmortemLink
+/** One language's feed words, from its locale file's `publish.feeds` (and the status page's statuses and impacts). */
+function feedText (tag: PageLanguage): FeedText {
+  const words = WORDS[tag].publish.feeds
+  return {
+    title: words.title,
+    productTitle: (product) => message(tag, words.productTitle, { product }),
+    description: words.description,
+    language: tag,
+    incidentStatus: TEXT[tag].incidentStatus,
+    impact: TEXT[tag].impact,
+    maintenanceStep: words.maintenanceStep,
+    maintenance: words.maintenance,
+    window: (from, to) => message(tag, words.window, { from, to }),
+    affected: words.affected,
+    postmortem: TEXT[tag].postmortemTitle,
+    postmortemLink: TEXT[tag].postmortemLink
   }
 }
+
+export const FEED_TEXT = Object.fromEntries(PAGE_LANGUAGES.map((tag) => [tag, feedText(tag)])) as Record<PageLanguage, FeedText>

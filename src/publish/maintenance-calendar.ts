@@ -4,7 +4,8 @@ import type { PublicComponent } from '../api/components.ts'
 import type { IncidentsData } from '../incidents/view.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import { icsDateTime, icsLines, icsText } from '../lib/icalendar.ts'
-import type { Locale } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
+import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
 import { seriesEvent, vtimezone } from './calendar-series.ts'
 import { componentNames } from './feeds.ts'
@@ -17,20 +18,18 @@ export function calendarPath (lang: Locale, germanPrefix: string): string {
   return localPath(lang, '/status/maintenance.ics', germanPrefix)
 }
 
-const WORDS = {
-  en: {
-    name: (product: string | undefined) => product === undefined ? 'Maintenance' : `${product} maintenance`,
-    description: 'Planned and active maintenance windows.',
-    affected: 'Affected',
-    details: 'Details'
-  },
-  de: {
-    name: (product: string | undefined) => product === undefined ? 'Wartungen' : `${product}: Wartungen`,
-    description: 'Geplante und laufende Wartungen.',
-    affected: 'Betroffen',
-    details: 'Details'
+/** The calendar's words in a language, from its locale file's `publish.calendar`. */
+function calendarWords (tag: PageLanguage) {
+  const words = LOCALES[tag].publish.calendar
+  return {
+    name: (product: string | undefined) => product === undefined ? words.name : message(tag, words.nameProduct, { product }),
+    description: words.description,
+    affected: words.affected,
+    details: words.details
   }
-} as const
+}
+
+const WORDS = Object.fromEntries(PAGE_LANGUAGES.map((tag) => [tag, calendarWords(tag)])) as Record<PageLanguage, ReturnType<typeof calendarWords>>
 
 export interface CalendarOptions extends SiteLinks {
   lang: Locale
@@ -57,7 +56,8 @@ export function maintenanceCalendar (options: CalendarOptions): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//status-api//${lang === 'de' ? 'Wartungen' : 'Maintenance'}//${lang.toUpperCase()}`,
+    // The product id names the calendar in its language without the product ("Maintenance", "Wartungen").
+    `PRODID:-//status-api//${words.name(undefined)}//${lang.toUpperCase()}`,
     'CALSCALE:GREGORIAN',
     // RFC 7986's name and refresh interval, and the names older clients read.
     `NAME:${icsText(name)}`,

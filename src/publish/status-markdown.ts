@@ -3,7 +3,8 @@
 // components table render the one public status (GET /api/v1/health/components) and decide nothing.
 import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
-import type { Locale } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
+import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import { dateTime, millis, percent } from '../view/status-format.js'
 import { LATEST_UPDATES, TEXT, componentLayout, headline, headlineDetail, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
 import { incidentHref, incidentMarkdownHref, statusPathOf } from '../view/status-links.js'
@@ -39,41 +40,13 @@ interface Words extends StatusText {
   sectionUnavailable: string
 }
 
-/** Words only this view needs. */
-const MORE = {
-  en: {
-    title: 'Status',
-    uptimeHeading: 'Uptime',
-    window: 'Window',
-    uptime: 'Uptime',
-    recorded: 'Checks recorded',
-    windows: { '1d': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days' },
-    component: 'Component',
-    status: 'Status',
-    details: 'Details',
-    perComponent: 'Per component, last 90 days',
-    of: (a: number, b: number) => `${a} of ${b}`,
-    noData: 'no data',
-    sources: 'Machine-readable',
-    sourcesText: 'The same data as JSON, updated as often as this page:'
-  },
-  de: {
-    title: 'Status',
-    uptimeHeading: 'Verfügbarkeit',
-    window: 'Zeitraum',
-    uptime: 'Verfügbarkeit',
-    recorded: 'Erfasste Prüfungen',
-    windows: { '1d': 'Letzte 24 Stunden', '7d': 'Letzte 7 Tage', '30d': 'Letzte 30 Tage', '90d': 'Letzte 90 Tage' },
-    component: 'Komponente',
-    status: 'Status',
-    details: 'Details',
-    perComponent: 'Je Komponente, letzte 90 Tage',
-    of: (a: number, b: number) => `${a} von ${b}`,
-    noData: 'keine Daten',
-    sources: 'Maschinenlesbar',
-    sourcesText: 'Dieselben Daten als JSON, so aktuell wie diese Seite:'
-  }
-} satisfies Record<Locale, { windows: Record<UptimeWindow, string> } & Record<string, unknown>>
+/** Words only this view needs, from the locale file's `publish.markdown`. */
+function moreWords (tag: PageLanguage) {
+  const words = LOCALES[tag].publish.markdown
+  return { ...words, windows: words.windows satisfies Record<UptimeWindow, string>, of: (a: number, b: number) => message(tag, words.of, { a, b }) }
+}
+
+const MORE = Object.fromEntries(PAGE_LANGUAGES.map((tag) => [tag, moreWords(tag)])) as Record<PageLanguage, ReturnType<typeof moreWords>>
 
 /**
  * Text from a body, safe inside Markdown: one line, no markup of its own. An `&` that starts an entity or a character

@@ -20,10 +20,11 @@ const LOCALES_DIR = path.join(projectRoot, 'src', 'locales')
 const ASSETS_DIRS = [path.join(projectRoot, 'src', 'site', 'assets'), path.join(projectRoot, 'src', 'view'), LOCALES_DIR]
 
 /**
- * The sections of a language's words no page shows (Discord's commands, answers and refusals; the notifications'):
+ * The sections of a language's words no page's script shows (Discord's commands, answers and refusals; the
+ * notifications'; the feeds', calendar's and /status.md's; the builtins' names, which the API bodies carry):
  * the browser gets each file without them, about a quarter of its bytes.
  */
-const SERVER_ONLY_WORDS = ['discord', 'notify']
+const SERVER_ONLY_WORDS = ['discord', 'notify', 'publish', 'builtin']
 
 function browserWords (bytes: Buffer): Buffer {
   const words = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>

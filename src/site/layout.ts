@@ -59,13 +59,13 @@ function brandMark (product: DeclaredProduct | undefined): string {
 /** The file's header links: absolute URLs of other sites, opened in the same tab, without handing them this window. */
 function productLinks (lang: PageLanguage, product: DeclaredProduct | undefined): string {
   if (product === undefined || product.links.length === 0) return ''
-  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[docsLanguage(lang)])}</a></li>`)
+  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[lang])}</a></li>`)
   return `<nav class="product-links" aria-label="${escapeHtml(LOCALES[lang].site.layout.productLinks)}"><ul>${items.join('')}</ul></nav>\n`
 }
 
 /** The file's footer text, its `[text](url)` links as links. */
 function productFooter (lang: PageLanguage, product: DeclaredProduct | undefined): string {
-  const footer = product?.footer?.[docsLanguage(lang)]
+  const footer = product?.footer?.[lang]
   if (footer === undefined) return ''
   const html = footerParts(footer).map((part) => 'url' in part
     ? `<a href="${escapeHtml(part.url)}" rel="noopener">${escapeHtml(part.text)}</a>`

@@ -1,9 +1,11 @@
-// The HTML pages a module serves, as English/German pairs: the sitemap, llms.txt and the language switch read these.
+// The HTML pages a module serves, each with its path in every language it exists in: the sitemap, llms.txt and the language switch read these.
+import type { PageLanguage } from '../lib/locale.ts'
 
-export interface PagePair {
-  /** Site-relative paths of the same page in each language (the German one under GERMAN_PREFIX). */
-  en: string
-  de: string
+/**
+ * Site-relative paths of the same page in each language (German below GERMAN_PREFIX, the others below their tag):
+ * English always, German for every page the docs or the site have in it, the other languages where they are served.
+ */
+export type PagePair = { en: string, de?: string } & Partial<Record<Exclude<PageLanguage, 'en' | 'de'>, string>> & {
   title: { en: string, de: string }
 }
 

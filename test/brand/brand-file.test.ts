@@ -9,7 +9,7 @@ import { stringify } from 'yaml'
 import { MIN_CONTRAST, contrastRatio, lightenForDark, themeContrast } from '../../src/brand/colour.ts'
 import { footerParts } from '../../src/brand/footer.ts'
 import { EXAMPLE_STATUS_FILE } from '../../src/cli/demo.ts'
-import type { StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { localizedText, type StatusDeclaration } from '../../src/declaration/declaration.ts'
 import { StatusFileError } from '../../src/declaration/file-error.ts'
 import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { runBinWith } from '../cli/run-bin.ts'
@@ -136,9 +136,11 @@ describe('the brand in the status file', () => {
   it('reads the footer: plain text whose only markup is [text](https://…)', (t) => {
     const declaration = load(t, { footer: { en: 'Made by Acme. [Privacy](https://acme.example/privacy)', de: 'Von Acme. [Datenschutz](https://acme.example/privacy)' } })
     assert.deepEqual(footerParts(declaration.product.footer!.en), [{ text: 'Made by Acme. ' }, { text: 'Privacy', url: 'https://acme.example/privacy' }])
-    assert.deepEqual(load(t, { footer: '<b>bold</b> stays text' }).product.footer, { en: '<b>bold</b> stays text', de: '<b>bold</b> stays text' })
+    assert.deepEqual(load(t, { footer: '<b>bold</b> stays text' }).product.footer, localizedText('<b>bold</b> stays text'))
     assert.equal(refusal(t, { footer: 'See [our site](acme.example)' }), 'product.footer: the link "our site" must lead to an http(s) URL: [text](https://…)')
     assert.equal(refusal(t, { footer: { en: 'ok', de: '[Hier](javascript:void)' } }), 'product.footer.de: the link "Hier" must lead to an http(s) URL: [text](https://…)')
+    assert.equal(refusal(t, { footer: { en: 'ok', 'pt-BR': '[Aqui](ftp://acme.example)' } }), 'product.footer.pt-BR: the link "Aqui" must lead to an http(s) URL: [text](https://…)')
+    assert.equal(refusal(t, { footer: { en: '[Here](acme.example)', fr: 'ok' } }), 'product.footer.en: the link "Here" must lead to an http(s) URL: [text](https://…)', 'a language left out shows English: the mistake is the en key\'s')
   })
 })
 

@@ -54,6 +54,15 @@ describe('status-api config', () => {
     assertOneLine(await runOnEnvironment({}, ['config', 'check', missing]), 1, 'stderr', `${missing}: cannot be read: no such file`)
   })
 
+  it('check: localised text in any shipped language passes; a language the service does not ship is refused, naming the key', async (t) => {
+    const file = path.join(tempDir(t), 'languages.yaml')
+    const withName = (name: string) => `components:\n  - { id: api, check: { manual: true } }\n  - { id: web, name: ${name}, check: { manual: true } }\n`
+    writeFileSync(file, withName('{ en: Website, de: Webseite, fr: Site web, es: Sitio web, pt-BR: Site }'))
+    assertOneLine(await runOnEnvironment({}, ['config', 'check', file]), 0, 'stdout', `${file}: valid, 2 components (2 manual)`)
+    writeFileSync(file, withName('{ en: Website, xx: Xebsite }'))
+    assertOneLine(await runOnEnvironment({}, ['config', 'check', file]), 1, 'stderr', `${file}: components[1].name.xx: unknown key (allowed: en, de, fr, es, pt-BR)`)
+  })
+
   it('check: a template naming an undeclared component or impact, or repeating an id, is one line naming its key', async (t) => {
     const file = path.join(tempDir(t), 'templates.yaml')
     const template = (id: string, rest = 'impact: major, components: [music]') => `  - { id: ${id}, title: Down, message: { en: Down., de: Weg. }, ${rest} }\n`
@@ -105,6 +114,11 @@ describe('status-api config', () => {
     const validate = ajv.compile(schema)
     const example = parse(readFileSync(EXAMPLE, 'utf8')) as { components: Array<Record<string, unknown>> }
     assert.ok(validate(example), JSON.stringify(validate.errors))
+    example.components[1]!.name = { en: 'Music', fr: 'Musique', 'pt-BR': 'Música' }
+    assert.ok(validate(example), JSON.stringify(validate.errors))
+    example.components[1]!.name = { en: 'Music', xx: 'Xusic' }
+    assert.equal(validate(example), false, 'a language the service does not ship')
+    example.components[1]!.name = 'Music'
     example.components[0]!.crtical = true
     assert.equal(validate(example), false)
   })

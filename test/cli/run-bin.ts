@@ -9,6 +9,7 @@ import { runCli } from '../../src/cli/run.ts'
 import { loadConfig, type Config } from '../../src/config/index.ts'
 import type { Env } from '../../src/lib/environment.ts'
 import type { TestApp } from '../helper.ts'
+import { localizedText } from '../../src/declaration/declaration.ts'
 
 export const BIN = path.resolve('bin/status-api.js')
 
@@ -53,7 +54,7 @@ export async function incidentRows (test: TestApp) {
 /** The test app's config with a status file declaring these component ids, in this order. */
 export function declaring (test: TestApp, ...ids: string[]): Config {
   const components = ids.map((id) => ({
-    id, name: { en: id, de: id }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' as const }
+    id, name: localizedText({ en: id, de: id }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' as const }
   }))
   return { ...test.config, status: { ...test.config.status, file: 'status.yaml', components } }
 }

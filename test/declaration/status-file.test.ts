@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { stringify } from 'yaml'
-import { DEFAULT_UPTIME, builtinDescription, uptimePolicy, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { DEFAULT_UPTIME, builtinDescription, builtinName, localizedText, uptimePolicy, type StatusDeclaration } from '../../src/declaration/declaration.ts'
 import { StatusFileError } from '../../src/declaration/file-error.ts'
 import { loadStatusFile } from '../../src/declaration/status-file.ts'
 import { tempDir } from '../helper.ts'
@@ -50,10 +50,10 @@ describe('the status file', () => {
       product: {
         name: 'Acme',
         url: 'https://acme.example',
-        description: { en: '…', de: '…' },
+        description: localizedText({ en: '…', de: '…' }),
         links: [
-          { label: { en: 'Support server', de: 'Support-Server' }, url: 'https://discord.gg/acme' },
-          { label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }
+          { label: localizedText({ en: 'Support server', de: 'Support-Server' }), url: 'https://discord.gg/acme' },
+          { label: localizedText({ en: 'Dashboard', de: 'Dashboard' }), url: 'https://acme.example/dashboard' }
         ],
         footer: undefined,
         logo: brand('logo.svg', 'image/svg+xml'),
@@ -63,32 +63,32 @@ describe('the status file', () => {
         accentDark: '#8c9bff'
       },
       groups: [
-        { id: 'bot', name: { en: 'Bot', de: 'Bot' }, collapsed: false },
-        { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard' }, collapsed: true }
+        { id: 'bot', name: localizedText({ en: 'Bot', de: 'Bot' }), collapsed: false },
+        { id: 'web', name: localizedText({ en: 'Website and dashboard', de: 'Website und Dashboard' }), collapsed: true }
       ],
       components: [
         {
-          id: 'bot', name: { en: 'Commands and gateway', de: 'Befehle und Gateway' }, description: builtinDescription('bot'), group: 'bot', critical: false,
+          id: 'bot', name: localizedText({ en: 'Commands and gateway', de: 'Befehle und Gateway' }), description: builtinDescription('bot'), group: 'bot', critical: false,
           check: { kind: 'builtin', probe: 'bot' }
         },
-        { id: 'music', name: { en: 'Music', de: 'Music' }, description: undefined, group: 'bot', critical: false, check: { kind: 'push', withinMs: 120_000 } },
+        { id: 'music', name: localizedText({ en: 'Music', de: 'Music' }), description: undefined, group: 'bot', critical: false, check: { kind: 'push', withinMs: 120_000 } },
         {
-          id: 'dashboard', name: { en: 'dashboard', de: 'dashboard' }, description: undefined, group: 'web', critical: false,
+          id: 'dashboard', name: localizedText({ en: 'dashboard', de: 'dashboard' }), description: undefined, group: 'web', critical: false,
           check: {
             kind: 'http', url: 'https://acme.example/api/ping', method: 'GET', headers: { Authorization: 'Bearer token-123' }, everyMs: 30_000, timeoutMs: 5000, confirm: 2,
             expect: { status: [200], bodyIncludes: 'ok', latencyBelowMs: 800, certDays: 14 }
           }
         },
         {
-          id: 'website', name: { en: 'website', de: 'website' }, description: undefined, group: 'web', critical: false,
+          id: 'website', name: localizedText({ en: 'website', de: 'website' }), description: undefined, group: 'web', critical: false,
           check: { kind: 'http', url: 'https://acme.example', method: 'HEAD', ...defaults, everyMs: 60_000, timeoutMs: 10_000, expect: { status: ANY_2XX, certDays: 14 } }
         },
         {
-          id: 'tts', name: { en: 'tts', de: 'tts' }, description: undefined, group: undefined, critical: false,
+          id: 'tts', name: localizedText({ en: 'tts', de: 'tts' }), description: undefined, group: undefined, critical: false,
           check: { kind: 'tcp', host: 'tts.internal', port: 5000, everyMs: 60_000, timeoutMs: 10_000, confirm: 2 }
         },
-        { id: 'voice-eu', name: { en: 'Voice (EU)', de: 'Voice (EU)' }, description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
-        { id: 'api', name: { en: 'Public API', de: 'Public API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
+        { id: 'voice-eu', name: localizedText({ en: 'Voice (EU)', de: 'Voice (EU)' }), description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
+        { id: 'api', name: localizedText({ en: 'Public API', de: 'Public API' }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
       ],
       templates: [{
         id: 'platform-outage',
@@ -192,17 +192,22 @@ describe('the status file', () => {
     })
   })
 
-  it('reads localised text: a string for both languages, or { en, de } with de defaulting to en', (t) => {
+  it('reads localised text: a string for every language, or { en, de, fr, es, pt-BR } with a missing language English', (t) => {
     const declaration = load(t, changed((file) => {
       file.groups[0].name = 'Web'
-      file.components[1].name = { en: 'Music', de: 'Musik' }
+      file.components[1].name = { en: 'Music', de: 'Musik', fr: 'Musique', 'pt-BR': 'Música' }
       file.components[1].description = { en: 'Plays songs' }
-      file.product.links[0].label = { en: 'Dashboard', de: 'Übersicht' }
+      file.product.links[0].label = { en: 'Dashboard', de: 'Übersicht', es: 'Panel' }
     }))
-    assert.deepEqual(declaration.groups[0]!.name, { en: 'Web', de: 'Web' })
-    assert.deepEqual(declaration.components[1]!.name, { en: 'Music', de: 'Musik' })
-    assert.deepEqual(declaration.components[1]!.description, { en: 'Plays songs', de: 'Plays songs' })
-    assert.deepEqual(declaration.product.links[0]!.label, { en: 'Dashboard', de: 'Übersicht' })
+    assert.deepEqual(declaration.groups[0]!.name, { en: 'Web', de: 'Web', fr: 'Web', es: 'Web', 'pt-BR': 'Web' })
+    assert.deepEqual(declaration.components[1]!.name, { en: 'Music', de: 'Musik', fr: 'Musique', es: 'Music', 'pt-BR': 'Música' })
+    assert.deepEqual(declaration.components[1]!.description, { en: 'Plays songs', de: 'Plays songs', fr: 'Plays songs', es: 'Plays songs', 'pt-BR': 'Plays songs' })
+    assert.deepEqual(declaration.product.links[0]!.label, { en: 'Dashboard', de: 'Übersicht', fr: 'Dashboard', es: 'Panel', 'pt-BR': 'Dashboard' })
+  })
+
+  it('names builtins in every shipped language from the locale files', (t) => {
+    const [database] = load(t, changed(() => {})).components
+    assert.deepEqual(database!.name, { en: 'Database', de: 'Datenbank', fr: 'Base de données', es: 'Base de datos', 'pt-BR': 'Banco de dados' })
   })
 
   it('reads templates: a string stands for every language, an object keeps each language given, trimmed', (t) => {
@@ -227,19 +232,19 @@ describe('the status file', () => {
     const declaration = load(t, changed((file) => { file.components[4].check.tcp.every = '5s' }))
     const [database, music, website, , tts] = declaration.components
     assert.deepEqual(database, {
-      id: 'database', name: { en: 'Database', de: 'Datenbank' }, description: builtinDescription('database'), group: undefined, critical: false,
+      id: 'database', name: builtinName('database'), description: builtinDescription('database'), group: undefined, critical: false,
       check: { kind: 'builtin', probe: 'database' }
     })
-    assert.deepEqual(music!.name, { en: 'music', de: 'music' })
+    assert.deepEqual(music!.name, localizedText('music'))
     assert.equal(music!.description, undefined)
     assert.deepEqual(website!.check, {
       kind: 'http', url: 'https://acme.example', method: 'GET', headers: {}, everyMs: 60_000, timeoutMs: 10_000, confirm: 2,
       expect: { status: ANY_2XX, certDays: 14 }
     })
     assert.deepEqual(tts!.check, { kind: 'tcp', host: 'tts.internal', port: 5000, everyMs: 5000, timeoutMs: 5000, confirm: 2 }, 'the time limit is at most every')
-    assert.deepEqual(declaration.groups, [{ id: 'web', name: { en: 'Web', de: 'Web' }, collapsed: false }])
+    assert.deepEqual(declaration.groups, [{ id: 'web', name: localizedText({ en: 'Web', de: 'Web' }), collapsed: false }])
     assert.deepEqual(declaration.product, {
-      name: 'Acme', url: 'https://acme.example', description: undefined, links: [{ label: { en: 'Dashboard', de: 'Dashboard' }, url: 'https://acme.example/dashboard' }],
+      name: 'Acme', url: 'https://acme.example', description: undefined, links: [{ label: localizedText({ en: 'Dashboard', de: 'Dashboard' }), url: 'https://acme.example/dashboard' }],
       footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined
     })
   })

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { allPages, sitemapXml } from '../../src/discovery/sitemap.ts'
+import { allPages, pagePaths, sitemapXml } from '../../src/discovery/sitemap.ts'
 import { sitePages } from '../../src/site/home-and-status-pages.ts'
 import { renderPage } from '../../src/site/layout.ts'
 import { buildTestApp } from '../helper.ts'
@@ -24,19 +24,21 @@ function parseSitemap (xml: string): SitemapUrl[] {
 }
 
 describe('/sitemap.xml', () => {
-  it('is well-formed XML listing every page of the page sources, English and German, with absolute URLs', async (t) => {
+  it('is well-formed XML listing every page of the page sources in each of its languages, with absolute URLs', async (t) => {
     const { app, config, context } = await buildTestApp(t)
     const response = await app.inject({ url: '/sitemap.xml', headers: HOST })
     assert.equal(response.statusCode, 200)
     assert.equal(response.headers['content-type'], 'application/xml; charset=utf-8')
     assert.match(String(response.headers['cache-control']), /^public, max-age=3600, s-maxage=\d+, /)
     const locs = parseSitemap(response.body).map((url) => url.loc)
-    const expected = allPages([sitePages(config.germanPrefix, config.status), context.docs]).flatMap((pair) => [pair.en, pair.de]).map((path) => `${BASE}${path}`)
+    const expected = allPages([sitePages(config.germanPrefix, config.status, config.languages), context.docs]).flatMap((pair) => pagePaths(pair).map(([, path]) => path)).map((path) => `${BASE}${path}`)
+    for (const path of ['/fr/status', '/es/status/history', '/pt-br', '/de/docs/api']) assert.ok(locs.includes(`${BASE}${path}`), path)
+    assert.ok(!locs.some((loc) => loc.startsWith(`${BASE}/fr/docs`)), 'the docs stay English and German')
     assert.deepEqual(locs.sort(), expected.sort())
     assert.equal(new Set(locs).size, locs.length, 'each page once')
   })
 
-  it('gives every URL its hreflang alternates (en, de, x-default → en), reciprocal between the pair', async (t) => {
+  it('gives every URL its hreflang alternates (every language it exists in, x-default → en), reciprocal between them', async (t) => {
     const { app } = await buildTestApp(t)
     const urls = parseSitemap((await app.inject({ url: '/sitemap.xml', headers: HOST })).body)
     const alternatesOf = new Map(urls.map((url) => [url.loc, Object.fromEntries(url['xhtml:link'].map((link) => {
@@ -44,12 +46,26 @@ describe('/sitemap.xml', () => {
       return [link['@_hreflang'], link['@_href']]
     }))]))
     for (const [loc, alternates] of alternatesOf) {
-      assert.deepEqual(Object.keys(alternates).sort(), ['de', 'en', 'x-default'], loc)
-      assert.ok(loc === alternates.en || loc === alternates.de, `${loc} is one of its own alternates`)
+      const languages = Object.keys(alternates).filter((lang) => lang !== 'x-default').sort()
+      const docs = new URL(loc).pathname.includes('/docs')
+      assert.deepEqual(languages, docs ? ['de', 'en'] : ['de', 'en', 'es', 'fr', 'pt-BR'], loc)
+      assert.ok(languages.some((lang) => alternates[lang] === loc), `${loc} is one of its own alternates`)
       assert.equal(alternates['x-default'], alternates.en)
-      assert.deepEqual(alternatesOf.get(alternates.en!), alternates, `${loc}: the English page links back`)
-      assert.deepEqual(alternatesOf.get(alternates.de!), alternates, `${loc}: the German page links back`)
+      for (const lang of languages) assert.deepEqual(alternatesOf.get(alternates[lang]!), alternates, `${loc}: the ${lang} page links back`)
     }
+    assert.deepEqual(alternatesOf.get(`${BASE}/pt-br/status`), {
+      en: `${BASE}/status`, de: `${BASE}/de/status`, fr: `${BASE}/fr/status`, es: `${BASE}/es/status`, 'pt-BR': `${BASE}/pt-br/status`, 'x-default': `${BASE}/status`
+    })
+  })
+
+  it('lists only the served languages: with LANGUAGES=en,fr no German or Spanish status page, the German docs still', async (t) => {
+    const { app } = await buildTestApp(t, { LANGUAGES: 'en,fr' })
+    const urls = parseSitemap((await app.inject({ url: '/sitemap.xml', headers: HOST })).body)
+    const locs = urls.map((url) => url.loc)
+    assert.ok(locs.includes(`${BASE}/fr/status`) && locs.includes(`${BASE}/de/docs/api`))
+    assert.ok(!locs.includes(`${BASE}/de/status`) && !locs.includes(`${BASE}/es/status`))
+    const status = urls.find((url) => url.loc === `${BASE}/fr/status`)!
+    assert.deepEqual(status['xhtml:link'].map((link) => link['@_hreflang']), ['en', 'fr', 'x-default'])
   })
 
   it('lists a page once even when two sources name it, and escapes URLs for XML', () => {

@@ -10,7 +10,7 @@ import { openContext } from '../../src/context.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { minuteOf } from '../../src/lib/minutes.ts'
 import { createMonitor } from '../../src/monitor/monitor.ts'
-import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { upsertComponentChecks } from '../../src/store/repositories/component-checks.ts'
 import { databaseBackends, testConfig, type DatabaseBackend } from '../helper.ts'
 import { StatuspageServer } from '../platform/statuspage-server.ts'
@@ -20,7 +20,7 @@ const historySchema = Compile(HistoryBody)
 const componentSchema = Compile(ComponentHistory)
 
 function declared (id: string, check: DeclaredComponent['check'], critical = false): DeclaredComponent {
-  return { id, name: { en: id, de: id }, description: undefined, group: undefined, critical, check }
+  return { id, name: localizedText({ en: id, de: id }), description: undefined, group: undefined, critical, check }
 }
 
 /** The built-in three, then Discord's API and US East voice (mirrored), a manual public API and a pushed music service. */

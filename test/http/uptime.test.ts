@@ -9,7 +9,7 @@ import { buildUptimeBody } from '../../src/monitor/uptime-body.ts'
 import type { UptimeDay } from '../../src/monitor/uptime-data.ts'
 import { buildApp } from '../../src/app.ts'
 import { openContext } from '../../src/context.ts'
-import { DEFAULT_UPTIME, builtinDeclaration, type StatusDeclaration, type UptimePolicy } from '../../src/declaration/declaration.ts'
+import { DEFAULT_UPTIME, builtinDeclaration, localizedText, type StatusDeclaration, type UptimePolicy } from '../../src/declaration/declaration.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { dayOfDate } from '../../src/lib/minutes.ts'
 import { listComponentChecks } from '../../src/store/repositories/component-checks.ts'
@@ -25,7 +25,7 @@ function declaration (uptime?: UptimePolicy): StatusDeclaration {
   return {
     ...builtin,
     ...(uptime === undefined ? {} : { uptime }),
-    components: [...builtin.components, { id: 'public-api', name: { en: 'Public API', de: 'Öffentliche API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }]
+    components: [...builtin.components, { id: 'public-api', name: localizedText({ en: 'Public API', de: 'Öffentliche API' }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }]
   }
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildHealthBody, type ProbeResults } from '../../src/monitor/health-body.ts'
 import type { ComponentStatus } from '../../src/monitor/status.ts'
-import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { builtinDeclaration, type DeclaredComponent, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { measureComponents, type ManualStatus } from '../../src/monitor/measure.ts'
 
 const ok = { status: 'ok' as const, latencyMs: 1 }
@@ -18,7 +18,7 @@ function declaration (components: Array<Partial<DeclaredComponent> & { id: strin
   const builtin = builtinDeclaration()
   return {
     ...builtin,
-    components: [...builtin.components, ...components.map((c) => ({ name: { en: c.id, de: c.id }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' as const }, ...c }))]
+    components: [...builtin.components, ...components.map((c) => ({ name: localizedText({ en: c.id, de: c.id }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' as const }, ...c }))]
   }
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { builtinDeclaration, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { measureComponents } from '../../src/monitor/measure.ts'
 
 const builtin = {
@@ -18,10 +18,10 @@ const platform: PlatformStatusBody = {
 const declared: StatusDeclaration = {
   ...builtinDeclaration(),
   components: [
-    { id: 'voice-eu', name: { en: 'Voice', de: 'Voice' }, description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
-    { id: 'gone', name: { en: 'Gone', de: 'Gone' }, description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Stage' } },
-    { id: 'api', name: { en: 'API', de: 'API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } },
-    { id: 'site', name: { en: 'Site', de: 'Site' }, description: undefined, group: undefined, critical: false, check: { kind: 'http', url: 'https://example.com', method: 'GET', headers: {}, everyMs: 60_000, timeoutMs: 10_000, confirm: 2, expect: { status: [200], certDays: 14 } } }
+    { id: 'voice-eu', name: localizedText({ en: 'Voice', de: 'Voice' }), description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Voice: EU West' } },
+    { id: 'gone', name: localizedText({ en: 'Gone', de: 'Gone' }), description: undefined, group: undefined, critical: false, check: { kind: 'platform', component: 'Stage' } },
+    { id: 'api', name: localizedText({ en: 'API', de: 'API' }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' } },
+    { id: 'site', name: localizedText({ en: 'Site', de: 'Site' }), description: undefined, group: undefined, critical: false, check: { kind: 'http', url: 'https://example.com', method: 'GET', headers: {}, everyMs: 60_000, timeoutMs: 10_000, confirm: 2, expect: { status: [200], certDays: 14 } } }
   ]
 }
 

@@ -9,6 +9,7 @@ import { openIncident, scheduleMaintenance, endMaintenance, updateIncident, reso
 import { ManualClock } from '../../src/lib/clock.ts'
 import { buildFeed, componentNames } from '../../src/publish/feeds.ts'
 import { buildTestApp, databaseBackends } from '../helper.ts'
+import { localizedText } from '../../src/declaration/declaration.ts'
 
 const T = Date.parse('2026-11-21T12:00:00.000Z')
 const MINUTE = 60_000
@@ -250,7 +251,7 @@ describe('feed discovery', () => {
 })
 
 describe('feed entries name the components they affect', () => {
-  const components = [{ id: 'music', name: { en: 'Music', de: 'Musik' } }, { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard' } }]
+  const components = [{ id: 'music', name: localizedText({ en: 'Music', de: 'Musik' }) }, { id: 'dashboard', name: localizedText({ en: 'Dashboard', de: 'Dashboard' }) }]
 
   it('by the model\'s names in the feed\'s language; an id no longer declared as plain text', () => {
     assert.deepEqual(componentNames(['music', 'gone-1', 'dashboard'], components, 'de'), ['Musik', 'gone-1', 'Dashboard'])

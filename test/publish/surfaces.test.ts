@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Statuspage } from 'statuspage.io'
 import { STATUSPAGE_DOCUMENTS } from '../../src/publish/statuspage-copy.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
-import type { DeclaredComponent, StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { type DeclaredComponent, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import type { Measurement, PublicComponentStatus } from '../../src/monitor/measure.ts'
 import { computeStatus, type ActiveWindow, type AffectingIncident } from '../../src/status/model.ts'
 import { OpenApiContract } from '../discovery/openapi-contract.ts'
@@ -19,7 +19,7 @@ import { promtoolCheck } from '../metrics/exposition.ts'
 import { shieldsEndpointValidator } from './shields-endpoint-schema.ts'
 import { SURFACES, expectedReading, fromModel, listeningWithModel, readSurfaces } from '../status/surfaces.ts'
 
-const text = (en: string, de = en) => ({ en, de })
+const text = (en: string, de = en) => localizedText({ en, de })
 const component = (id: string, name: string, group: string | undefined, check: DeclaredComponent['check'] = { kind: 'manual' }): DeclaredComponent =>
   ({ id, name: text(name), description: undefined, group, critical: false, check })
 

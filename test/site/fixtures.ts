@@ -6,7 +6,7 @@ import type { IncidentsBody } from '../../src/api/incidents.ts'
 import type { Shard, ShardsBody } from '../../src/api/shards.ts'
 import type { StatusSource } from '../../src/site/status-source.ts'
 import type { ComponentsBody } from '../../src/api/components.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { builtinDeclaration, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { measureComponents } from '../../src/monitor/measure.ts'
 import { computeStatus, type IncidentImpact } from '../../src/status/model.ts'
 import type { ProbeResult } from '../../src/monitor/probes/probe.ts'
@@ -201,22 +201,22 @@ export function groupedDeclaration (): StatusDeclaration {
   const base = builtinDeclaration()
   const http = (url: string) => ({ kind: 'http' as const, url, method: 'GET' as const, headers: {}, everyMs: 30_000, timeoutMs: 5000, confirm: 2, expect: { status: [200], certDays: 14 } })
   const component = (id: string, name: string | { en: string, de: string }, group: string | undefined, check: StatusDeclaration['components'][number]['check']) =>
-    ({ id, name: typeof name === 'string' ? { en: name, de: name } : name, description: undefined, group, critical: false, check })
+    ({ id, name: localizedText(name), description: undefined, group, critical: false, check })
   return {
     file: 'status.yaml',
     product: { ...base.product, name: 'Acme' },
     groups: [
-      { id: 'bot', name: { en: 'Bot', de: 'Bot' }, collapsed: false },
-      { id: 'web', name: { en: 'Website and dashboard', de: 'Website und Dashboard' }, collapsed: true }
+      { id: 'bot', name: localizedText({ en: 'Bot', de: 'Bot' }), collapsed: false },
+      { id: 'web', name: localizedText({ en: 'Website and dashboard', de: 'Website und Dashboard' }), collapsed: true }
     ],
     components: [
-      component('gateway', { en: 'Commands and gateway', de: 'Befehle und Gateway' }, 'bot', { kind: 'builtin', probe: 'bot' }),
-      component('music', { en: 'Music', de: 'Musik' }, 'bot', { kind: 'push', withinMs: 120_000 }),
-      component('api', { en: 'Public API', de: 'Öffentliche API' }, undefined, { kind: 'manual' }),
+      component('gateway', localizedText({ en: 'Commands and gateway', de: 'Befehle und Gateway' }), 'bot', { kind: 'builtin', probe: 'bot' }),
+      component('music', localizedText({ en: 'Music', de: 'Musik' }), 'bot', { kind: 'push', withinMs: 120_000 }),
+      component('api', localizedText({ en: 'Public API', de: 'Öffentliche API' }), undefined, { kind: 'manual' }),
       component('dashboard', 'Dashboard', 'web', http('https://acme.example/api/ping')),
       component('website', 'Website', 'web', http('https://acme.example')),
       component('discord-api', 'Discord API', undefined, { kind: 'platform', component: 'API' }),
-      component('database', { en: 'Database', de: 'Datenbank' }, undefined, { kind: 'builtin', probe: 'database' })
+      component('database', localizedText({ en: 'Database', de: 'Datenbank' }), undefined, { kind: 'builtin', probe: 'database' })
     ]
   }
 }

@@ -6,12 +6,15 @@ import { buildSiteApp } from './site-app.ts'
 import { buildTestApp, testConfig } from '../helper.ts'
 import { PAGE_LANGUAGES } from '../../src/lib/locale.ts'
 import { SHIPPED } from '../../src/view/locale-words.js'
+import { BODY_LANGUAGES, Localized } from '../../src/api/components.ts'
 
 const HTML = { accept: 'text/html' }
 
 describe('page languages', () => {
   it('ships the languages the type names, each a file', () => {
     assert.deepEqual([...SHIPPED], [...PAGE_LANGUAGES])
+    assert.deepEqual([...BODY_LANGUAGES], [...PAGE_LANGUAGES], 'the bodies\' localised text names the same languages')
+    assert.deepEqual(Object.keys(Localized.properties), [...PAGE_LANGUAGES])
   })
 
   for (const [prefix, lang, locale, headline, uptime] of [

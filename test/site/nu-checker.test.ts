@@ -1,5 +1,5 @@
 // The Nu HTML checker (vnu.jar from the vnu-jar package, on the machine's Java) over every page a user can reach, in
-// both languages: each page the sitemap lists, those it cannot list (incidents and maintenance windows in each state,
+// every language: each page the sitemap lists, those it cannot list (incidents and maintenance windows in each state,
 // the 404 page, the docs search results, "Find your server" answered), the shard grid, and the stylesheets and SVG
 // images the pages load. One JVM start for all of them; no errors.
 import assert from 'node:assert/strict'
@@ -104,11 +104,13 @@ async function everyPage (t: TestContext): Promise<Page[]> {
     ...[
       `/status/incidents/${incident}`, `/de/status/incidents/${incident}`, `/status/incidents/${resolved}`, `/de/status/incidents/${resolved}`,
       `/status/maintenance/${window}`, `/de/status/maintenance/${window}`, `/status/maintenance/${scheduled}`, `/de/status/maintenance/${ended}`,
+      `/fr/status/incidents/${incident}`, `/es/status/incidents/${resolved}`, `/pt-br/status/maintenance/${window}`, `/fr/status/maintenance/${scheduled}`,
       '/docs/search?q=shard+latency', '/de/docs/search?q=Schl%C3%BCssel', '/docs/search?q=zzqqxx', '/de/docs/search'
     ].map((page) => ({ base, path: page })),
     { base, path: '/no/such/page', status: 404 },
     { base, path: '/de/no/such/page', status: 404 },
-    ...['/', '/status', '/de/status'].map((page) => ({ base: builtinBase, path: page, label: `${page} (built-in model)` })),
+    ...['/fr/no/such/page', '/es/no/such/page', '/pt-br/no/such/page', '/xx/status'].map((page) => ({ base, path: page, status: 404 })),
+    ...['/', '/status', '/de/status', '/fr/status', '/pt-br'].map((page) => ({ base: builtinBase, path: page, label: `${page} (built-in model)` })),
     ...['/status', '/status?guild=81384788765712384', '/de/status?guild=18446744073709551615', '/status?guild=my+server']
       .map((page) => ({ base: shardBase, path: page, label: `${page} (64 shards)`, fixture: true as const }))
   ]

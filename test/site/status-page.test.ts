@@ -239,12 +239,17 @@ describe('home page', () => {
 })
 
 describe('site pages', () => {
-  it('lists home, status and the first page of the history in both languages under the German prefix', () => {
+  it('lists home, status and the first page of the history in every language, German under the German prefix', () => {
+    const more = (path: string) => ({ fr: `/fr${path}`, es: `/es${path}`, 'pt-BR': `/pt-br${path}` })
     assert.deepEqual(sitePages('/de-at').pages(), [
-      { en: '/', de: '/de-at', title: { en: 'Status service', de: 'Statusdienst' } },
-      { en: '/status', de: '/de-at/status', title: { en: 'System status', de: 'Systemstatus' } },
-      { en: '/status/history', de: '/de-at/status/history', title: { en: 'Past incidents (90 days)', de: 'Frühere Vorfälle (90 Tage)' } }
+      { en: '/', de: '/de-at', fr: '/fr', es: '/es', 'pt-BR': '/pt-br', title: { en: 'Status service', de: 'Statusdienst' } },
+      { en: '/status', de: '/de-at/status', ...more('/status'), title: { en: 'System status', de: 'Systemstatus' } },
+      { en: '/status/history', de: '/de-at/status/history', ...more('/status/history'), title: { en: 'Past incidents (90 days)', de: 'Frühere Vorfälle (90 Tage)' } }
     ])
+  })
+
+  it('lists only the served languages (LANGUAGES)', () => {
+    assert.deepEqual(sitePages('/de', undefined, ['en', 'fr']).pages()[1], { en: '/status', fr: '/fr/status', title: { en: 'System status', de: 'Systemstatus' } })
   })
 
   it('follows them with each declared component\'s page, in page order, named as declared', () => {

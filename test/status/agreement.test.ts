@@ -8,14 +8,14 @@ import fc from 'fast-check'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { ComponentsBody } from '../../src/api/components.ts'
-import type { DeclaredComponent, StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { type DeclaredComponent, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { measureComponents, type ManualStatus } from '../../src/monitor/measure.ts'
 import { computeStatus, type AffectingIncident, type OutageStatus } from '../../src/status/model.ts'
 import type { PlatformStatusBody } from '../../src/api/platform-status.ts'
 import type { ProbeResult } from '../../src/monitor/probes/probe.ts'
 import { SURFACES, expectedReading, fromModel, listeningWithModel, readSurfaces } from './surfaces.ts'
 
-const text = (en: string, de = en) => ({ en, de })
+const text = (en: string, de = en) => localizedText({ en, de })
 const component = (id: string, group: string | undefined, check: DeclaredComponent['check']): DeclaredComponent =>
   ({ id, name: text(id.toUpperCase()), description: undefined, group, critical: false, check })
 

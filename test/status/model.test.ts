@@ -1,11 +1,11 @@
 // The status model's rules (docs/en/architecture.md#status-model): effective component status, groups, and the page indicator.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import type { Measurement } from '../../src/monitor/measure.ts'
 import { computeStatus, type ModelInput } from '../../src/status/model.ts'
 
-const text = (en: string) => ({ en, de: en })
+const text = (en: string) => localizedText(en)
 const declaration: StatusDeclaration = {
   file: 'status.yaml',
   product: { name: 'Acme', url: undefined, description: undefined, links: [], footer: undefined, logo: undefined, logoDark: undefined, favicon: undefined, accent: undefined, accentDark: undefined },

@@ -6,7 +6,7 @@ import { loadHistory } from '../../src/monitor/history.ts'
 import { runHousekeeping } from '../../src/monitor/housekeeping.ts'
 import { MINUTES_PER_DAY, dayOfDate, minuteOf } from '../../src/lib/minutes.ts'
 import { seedHistory, HistoryExistsError } from '../../src/demo/seed.ts'
-import { builtinDeclaration, type StatusDeclaration } from '../../src/declaration/declaration.ts'
+import { builtinDeclaration, type StatusDeclaration, localizedText } from '../../src/declaration/declaration.ts'
 import { openDatabase, type Database } from '../../src/store/database.ts'
 import { migrate } from '../../src/store/migrate.ts'
 import {
@@ -201,8 +201,8 @@ for (const backend of databaseBackends()) {
         ...builtin,
         components: [
           ...builtin.components,
-          { id: 'dashboard', name: { en: 'Dashboard', de: 'Dashboard' }, description: undefined, group: undefined, critical: false, check: { kind: 'tcp', host: 'localhost', port: 1, everyMs: 60_000, timeoutMs: 1000, confirm: 2 } },
-          { id: 'api', name: { en: 'API', de: 'API' }, description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
+          { id: 'dashboard', name: localizedText({ en: 'Dashboard', de: 'Dashboard' }), description: undefined, group: undefined, critical: false, check: { kind: 'tcp', host: 'localhost', port: 1, everyMs: 60_000, timeoutMs: 1000, confirm: 2 } },
+          { id: 'api', name: localizedText({ en: 'API', de: 'API' }), description: undefined, group: undefined, critical: false, check: { kind: 'manual' } }
         ]
       }
       const { minutes, rows } = await seedHistory(database, { days: 3, now: NOW, replace: false, declaration })
