@@ -121,7 +121,7 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   })
   await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(historyPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
-  await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, uptime: context.monitor.uptime, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(uptimePageRoutes, { config, uptime: context.monitor.uptime, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { config, docs: context.docs })
 

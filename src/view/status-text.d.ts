@@ -36,6 +36,11 @@ export interface StatusText {
   earlierUpdates: (n: number) => string
   postmortemDates: (published: string, updated: string | null) => string
   olderIncidents: string
+  /** The link from the bars to the uptime calendar. */
+  uptimeCalendar: string
+  /** The component page's uptime over windows: its heading, and a window of `days` days. */
+  uptimeWindows: string
+  uptimeWindowDays: (days: number) => string
   /** The link under the open incidents shown to the history page, which lists the `n` others first. */
   moreOpenIncidents: (n: number) => string
   /** A component's line and page link to the first incidents naming it, then this for the `n` others. */

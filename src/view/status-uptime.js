@@ -1,6 +1,6 @@
 // The 90-day uptime bars and the last-24-hours strip, rendered from the history body (server and browser).
 import { clock, dateTime, day, esc, millis, percent } from './status-format.js'
-import { incidentHref } from './status-links.js'
+import { incidentHref, uptimeHref } from './status-links.js'
 
 const SLOT_MINUTES = 15
 const SLOTS = (24 * 60) / SLOT_MINUTES
@@ -54,6 +54,11 @@ function scale (wideFrom, narrowFrom, to) {
  */
 function barsMeasured (text) {
   return `<p class="meta bars-measured">${esc(text.barsMeasured)}</p>`
+}
+
+/** The way from the bars to the uptime calendar (every day of the months kept), at a component's months with `id`. */
+function calendarLink (text, id) {
+  return `<p class="uptime-calendar"><a href="${esc(uptimeHref(text, id))}">${esc(text.uptimeCalendar)}</a></p>`
 }
 
 /** The legend shared by the bars and the strip: colour plus pattern plus words. */
@@ -152,7 +157,7 @@ export function uptimeSection (text, history, incidents = null, components = nul
   return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${barsMeasured(text)}${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     '<p class="day-detail meta" aria-live="polite"></p>' +
-    `${dailyTable(text, uptime.daily)}</section>`
+    `${calendarLink(text)}${dailyTable(text, uptime.daily)}</section>`
 }
 
 /**
@@ -169,7 +174,7 @@ export function componentUptimeSection (text, history, name, incidents = null) {
   return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}${barsMeasured(text)}` +
     bar(text, name, uptime.percent, uptime.daily, componentDay, incidentsByDay(naming, uptime.daily), history.id) +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
-    `${dailyTable(text, uptime.daily, true)}</section>`
+    `${calendarLink(text, history.id)}${dailyTable(text, uptime.daily, true)}</section>`
 }
 
 /** The checks of the last 24 hours in 15-minute slots, each the worst status seen in it (or no_data). */

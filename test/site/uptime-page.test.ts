@@ -99,3 +99,21 @@ for (const backend of databaseBackends()) {
     })
   })
 }
+
+describe('the ways to the uptime calendar', () => {
+  it('the status page\'s bars and each component page link there; the component page shows its uptime over 7, 30 and 90 days', async (t) => {
+    const app = await site(t, await databaseBackends()[0]!.env())
+    const status = await app.inject('/status')
+    assert.match(status.body, /<p class="uptime-calendar"><a href="\/status\/uptime">Uptime calendar, month by month<\/a><\/p>/)
+    assert.match((await app.inject('/de/status')).body, /<a href="\/de\/status\/uptime">Verfügbarkeitskalender, Monat für Monat<\/a>/)
+    const component = await app.inject('/status/components/public-api')
+    assert.equal(component.statusCode, 200)
+    assert.match(component.body, /<a href="\/status\/uptime#uptime-public-api">Uptime calendar, month by month<\/a>/)
+    const api = (await app.inject('/api/v1/health/uptime?from=2026-10-23&to=2026-11-21&component=public-api')).json()
+    const thirty = /<dt>Last 30 days<\/dt><dd>([^<]+)<\/dd>/.exec(component.body)?.[1]
+    assert.equal(thirty, `${Math.trunc(api.components[0].uptimePercent * 100) / 100}%`, 'the uptime body\'s figure')
+    assert.match(component.body, /<dt>Last 7 days<\/dt><dd>[^<]+<\/dd><dt>Last 30 days<\/dt><dd>[^<]+<\/dd><dt>Last 90 days<\/dt>/)
+    const sitemap = await app.inject('/sitemap.xml')
+    assert.match(sitemap.body, /\/status\/uptime</)
+  })
+})
