@@ -137,15 +137,29 @@ function dailyTable (text, daily, latency = false) {
 }
 
 /**
+ * The history's 90 days cut to the newest `days` the bars show (the status file's `uptime.barDays`), each figure over
+ * those days as uptimeOfDays counts them, as the narrow screens' 30 days are.
+ */
+function barDaysOf (uptime, days) {
+  if (days >= uptime.daily.length) return uptime
+  const daily = uptime.daily.slice(-days)
+  const ids = Object.keys(uptime.components)
+  const componentsOf = Object.fromEntries(ids.map((id) => [id, uptimeOfDays(daily.filter((entry) => entry.components?.[id] !== undefined)
+    .map((entry) => componentDay({ checks: entry.checks, ...entry.components[id] }))).percent]))
+  return { ...uptime, from: daily[0].date, daily, percent: uptimeOfDays(daily.map(overallDay)).percent, components: componentsOf }
+}
+
+/**
  * Section "uptime": one bar per day for overall and for each component of the model (`components`, the body of
  * /api/v1/health/components; none while it is not known), with a table of the daily figures. A component the history
  * has no figures for yet says so. A day of the overall bar with an incident links to the incident's page.
  */
 export function uptimeSection (text, history, incidents = null, components = null) {
   const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
-  const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
+  const shownDays = text.barDays ?? 90
+  const title = `<h2 id="uptime-title">${widthWords(shownDays === 90 ? text.uptimeHeading : text.uptimeHeadingDays(shownDays), text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
-  const { uptime } = history
+  const uptime = barDaysOf(history.uptime, shownDays)
   const perComponent = (id) => uptime.daily.some((entry) => entry.components?.[id] !== undefined)
     ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...(entry.components?.[id] ?? { percent: null, status: 'no_data' }) }))
     : undefined

@@ -117,3 +117,19 @@ describe('the ways to the uptime calendar', () => {
     assert.match(sitemap.body, /\/status\/uptime</)
   })
 })
+
+describe('the status page\'s bars', () => {
+  it('show the status file\'s uptime.barDays days, and 90 without it', async (t) => {
+    const backend = databaseBackends()[0]!
+    const short = await site(t, await backend.env(), { barDays: 30, target: null, weights: { degraded_performance: 0, partial_outage: 0.5, major_outage: 1 }, maintenance: 'excluded' })
+    const page = (await short.inject('/status')).body
+    const bars = [...page.matchAll(/<ol class="days" aria-label="[^"]+">(.*?)<\/ol>/g)].map(([, cells]) => cells!.split('<li class="day').length - 1)
+    assert.ok(bars.length > 1)
+    assert.deepEqual(new Set(bars), new Set([30]))
+    assert.match(page, /<h2 id="uptime-title">Uptime, last 30 days<\/h2>/)
+    assert.match(page, /data-bar-days="30"/, 'the refresh script draws as many')
+    assert.match((await short.inject('/de/status')).body, /Verfügbarkeit, letzte 30 Tage/)
+    const usual = (await (await site(t, await backend.env())).inject('/status')).body
+    assert.deepEqual(new Set([...usual.matchAll(/<ol class="days" aria-label="[^"]+">(.*?)<\/ol>/g)].map(([, cells]) => cells!.split('<li class="day').length - 1)), new Set([90]))
+  })
+})
