@@ -236,6 +236,7 @@ describe('the Follow section', () => {
       assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/docs\\/follow">${docs}<\\/a>`))
       assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/status\\/maintenance\\.ics">iCalendar \\(\\.ics\\)<\\/a>`), `${url}: the calendar of its language`)
       assert.match(follow, /\?component=\{id\}/, `${url}: the feeds' filter`)
+      assert.match(follow, /components: .*, language: /, `${url}: the options, by the names the snippets use`)
     }
     const markdown = (await get(app, '/status.md')).body
     assert.match(markdown, /^## Follow\n\n- \*\*In your Discord server\*\*: With the bot in your server, \/follow .* \[How it works\]\(https:\/\/status\.acme\.example\/docs\/follow\)\n {2}- Follow: `\/follow channel:#status`\n/m)

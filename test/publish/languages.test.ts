@@ -1,6 +1,6 @@
 // The feeds, the maintenance calendar and /status.md in every served page language, on SQLite and PostgreSQL: each
 // below its prefix in its own words and language tag, parsed as the English ones are, with the English one's cache
-// headers; the page heads link them; a language LANGUAGES does not serve is a 404.
+// headers; the page heads link them; a language LANGUAGES does not serve is a 404. And the Follow text names /follow's language option.
 import assert from 'node:assert/strict'
 import type { TestContext } from 'node:test'
 import { describe, it } from 'node:test'
@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser'
 import Parser from 'rss-parser'
 import { openIncident, scheduleMaintenance } from '../../src/incidents/writes.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { PAGE_LANGUAGES } from '../../src/lib/locale.ts'
 import { WORDS } from '../../src/view/locale-words.js'
 import { buildTestApp, databaseBackends } from '../helper.ts'
 import { checkLines } from './ics-lines.ts'
@@ -109,5 +110,11 @@ describe('feeds, calendar and status.md of a language not served', () => {
       for (const prefix of ['/pt-br', '/es', '/de', '/xx']) assert.equal((await app.inject(`${prefix}${path}`)).statusCode, 404, `${prefix}${path}`)
       for (const prefix of ['', '/fr']) assert.equal((await app.inject(`${prefix}${path}`)).statusCode, 200, `${prefix}${path}`)
     }
+  })
+})
+
+describe('the Follow section\'s Discord text', () => {
+  it('names /follow\'s language option in every language, by the name the snippets use', () => {
+    for (const tag of PAGE_LANGUAGES) assert.match(WORDS[tag].follow.discordText, /\/follow .*components: .*language: /, tag)
   })
 })
