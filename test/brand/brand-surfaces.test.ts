@@ -180,7 +180,7 @@ describe('the brand\'s files, links and footer', () => {
     assert.equal((await app.inject({ method: 'POST', url: logo!.path })).statusCode, 405)
   })
 
-  it('links in the header open in the same tab without handing over the window; the footer\'s links are links', async (t) => {
+  it('links in the header open in the same tab without handing over the window; the footer\'s links are links; English fallen back to is marked', async (t) => {
     const { app } = await brandedSite(t)
     const en = (await get(app, '/status', HTML)).body
     assert.match(headerOf(en), /<nav class="product-links" aria-label="Links"><ul><li><a href="https:\/\/discord\.gg\/acme" rel="noopener">Support server<\/a><\/li><li><a href="https:\/\/acme\.example\/dashboard" rel="noopener">Dashboard<\/a><\/li><\/ul><\/nav>/)
@@ -189,6 +189,10 @@ describe('the brand\'s files, links and footer', () => {
     const de = (await get(app, '/de/status', HTML)).body
     assert.match(headerOf(de), />Support-Server<\/a>/)
     assert.match(de, /<p class="product-footer">Acme ist erfunden\. <a href="https:\/\/acme\.example\/privacy" rel="noopener">Datenschutz<\/a><\/p>/)
+    // The file gives no French: the English text says it is English there; a plain string is every language's own.
+    const fr = (await get(app, '/fr/status', HTML)).body
+    assert.match(headerOf(fr), /<a href="https:\/\/discord\.gg\/acme" rel="noopener" lang="en">Support server<\/a><\/li><li><a href="https:\/\/acme\.example\/dashboard" rel="noopener">Dashboard<\/a>/)
+    assert.match(fr, /<p class="product-footer" lang="en">Acme is made up\. /)
   })
 })
 
