@@ -110,6 +110,11 @@ describe('feeds, calendar and status.md of a language not served', () => {
       for (const prefix of ['/pt-br', '/es', '/de', '/xx']) assert.equal((await app.inject(`${prefix}${path}`)).statusCode, 404, `${prefix}${path}`)
       for (const prefix of ['', '/fr']) assert.equal((await app.inject(`${prefix}${path}`)).statusCode, 200, `${prefix}${path}`)
     }
+    // llms.txt lists the served languages' feeds and status.md, and no other's.
+    const llms = (await app.inject('/llms.txt')).body
+    assert.match(llms, /^- \[Atom feed \(French\)\]\(http:\/\/localhost\/fr\/status\/feed\.atom\): /m)
+    assert.match(llms, /^- \[Status \(Markdown, French\)\]\(http:\/\/localhost\/fr\/status\.md\): /m)
+    assert.doesNotMatch(llms, /\/(de|es|pt-br)\/status\/feed|\/(de|es|pt-br)\/status\.md/)
   })
 })
 
