@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { projectRoot } from '../../src/config/project-root.ts'
 import { skipUnless, which } from '../services/binaries.ts'
 
-const CHROMIUM = ['/usr/bin/chromium', which('chromium'), which('chromium-browser')].find((path) => path !== undefined && existsSync(path))
+export const CHROMIUM = ['/usr/bin/chromium', which('chromium'), which('chromium-browser')].find((path) => path !== undefined && existsSync(path))
 
 /** The skip reason for browser suites, or undefined when Chromium is installed. */
 export function chromiumSkip (): string | undefined {
