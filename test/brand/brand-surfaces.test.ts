@@ -193,6 +193,9 @@ describe('the brand\'s files, links and footer', () => {
     const fr = (await get(app, '/fr/status', HTML)).body
     assert.match(headerOf(fr), /<a href="https:\/\/discord\.gg\/acme" rel="noopener" lang="en">Support server<\/a><\/li><li><a href="https:\/\/acme\.example\/dashboard" rel="noopener">Dashboard<\/a>/)
     assert.match(fr, /<p class="product-footer" lang="en">Acme is made up\. /)
+    // So does a component's name on its page; the German one, which the file gives, does not.
+    assert.match((await get(app, '/fr/status/components/music', HTML)).body, /<h1 id="component-title" class="component-name" lang="en">Music<\/h1>/)
+    assert.match((await get(app, '/de/status/components/music', HTML)).body, /<h1 id="component-title" class="component-name">Musik<\/h1>/)
   })
 })
 
