@@ -143,10 +143,29 @@ export interface DeclaredSeries {
   components: string[]
 }
 
+/**
+ * The languages a mapping left out, whose text is its English: kept beside the text (not in it), so the text stays
+ * plain data for the bodies and comparisons, and a page can still say that such text is English.
+ */
+const FELL_BACK = new WeakMap<LocalizedText, ReadonlySet<PageLanguage>>()
+
 /** Text in every shipped language: a string is all of them, a mapping's missing languages are its English. */
 export function localizedText (text: string | ({ en: string } & Partial<Record<PageLanguage, string>>)): LocalizedText {
   const given: Partial<Record<PageLanguage, string>> = typeof text === 'string' ? { en: text } : text
-  return Object.fromEntries(PAGE_LANGUAGES.map((lang) => [lang, given[lang] ?? given.en!])) as LocalizedText
+  const filled = Object.fromEntries(PAGE_LANGUAGES.map((lang) => [lang, given[lang] ?? given.en!])) as LocalizedText
+  const missing = typeof text === 'string' ? [] : PAGE_LANGUAGES.filter((lang) => given[lang] === undefined)
+  if (missing.length > 0) FELL_BACK.set(filled, new Set(missing))
+  return filled
+}
+
+/** Whether `text` in `lang` is the English of a mapping that left `lang` out (a string is every language's own). */
+export function fellBackToEnglish (text: LocalizedText, lang: PageLanguage): boolean {
+  return FELL_BACK.get(text)?.has(lang) ?? false
+}
+
+/** ` lang="en"` for an element showing `text` in `lang` when that is English fallen back to, else ''. */
+export function englishFallbackAttribute (text: LocalizedText, lang: PageLanguage): string {
+  return fellBackToEnglish(text, lang) ? ' lang="en"' : ''
 }
 
 /** A builtin's words from every language file (src/locales/<tag>.json, `builtin`). */

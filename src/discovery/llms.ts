@@ -4,6 +4,8 @@ import { LLMS_FULL_PATH, type MarkdownDoc } from '../docs/markdown-views.ts'
 import { CATALOG_PATH, OPENAPI_PATH } from './catalog.ts'
 import { withOrigin } from '../lib/origin-placeholder.ts'
 import { followLlms, type FollowOptions } from '../publish/follow.ts'
+import type { PageLanguage } from '../lib/locale.ts'
+import { localPath } from '../view/status-links.js'
 
 interface Parameter { name: string, in: string, required?: boolean, example?: unknown, schema?: { examples?: unknown[] } }
 interface Operation { summary?: string, parameters?: Parameter[] }
@@ -19,13 +21,19 @@ export interface LlmsOptions {
   staging: boolean
   /** Every doc page's Markdown address, listed with /status.md and /llms-full.txt. */
   markdownDocs?: MarkdownDoc[]
+  /** The served page languages (LANGUAGES): the feeds, calendar and status.md of each other than English are listed. */
+  languages?: readonly PageLanguage[]
   /** The ways to follow the status (the status page's "Follow" section), listed in English. */
   follow?: Omit<FollowOptions, 'lang' | 'germanPrefix'>
 }
 
+const ENGLISH_NAMES = new Intl.DisplayNames('en', { type: 'language' })
+
 export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
   const { baseUrl, germanPrefix, staging } = options
   const link = (name: string, path: string, note: string) => `- [${name}](${baseUrl}${path}): ${note}`
+  // Each served language other than English, by its English name (Intl's, not a table here).
+  const others = (options.languages ?? ['en', 'de']).filter((lang) => lang !== 'en').map((lang) => ({ lang, name: ENGLISH_NAMES.of(lang) ?? lang }))
   const lines = [
     `# ${api.info.title}`,
     '',
@@ -41,7 +49,7 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     link('Status page', '/status', 'the public status page built on this API, for humans.'),
     link('Atom feed', '/status/feed.atom', 'every update to an incident or a maintenance window, newest first (one entry per update).'),
     link('RSS feed', '/status/feed.rss', 'the same as RSS 2.0.'),
-    link('Atom-Feed (Deutsch)', `${germanPrefix}/status/feed.atom`, 'the same in German; RSS at `feed.rss`.'),
+    ...others.map(({ lang, name }) => link(`Atom feed (${name})`, localPath(lang, '/status/feed.atom', germanPrefix), `the same in ${name}; RSS at \`feed.rss\`, the calendar at \`maintenance.ics\`.`)),
     link('Maintenance calendar', '/status/maintenance.ics', 'planned and active maintenance windows as an iCalendar (RFC 5545), one event each.'),
     '',
     ...(options.follow === undefined ? [] : followLlms({ ...options.follow, lang: 'en', germanPrefix }, '## Follow').map((line) => withOrigin(line, baseUrl)))
@@ -60,7 +68,7 @@ export function llmsTxt (api: DescribedApi, options: LlmsOptions): string {
     '',
     link('Status (Markdown)', '/status.md', 'the status page as Markdown: overall status, incidents, components, uptime, Discord. ' +
       'Each incident\'s page has a Markdown twin at its address plus `.md` (`/status/incidents/{id}.md`): every update, and its post-mortem when one is published.'),
-    link('Status (Markdown, German)', `${germanPrefix}/status.md`, 'the same in German.'),
+    ...others.map(({ lang, name }) => link(`Status (Markdown, ${name})`, localPath(lang, '/status.md', germanPrefix), `the same in ${name}.`)),
     link('Full documentation', LLMS_FULL_PATH, 'every documentation page, English and German, as Markdown in one file.'),
     ...(options.markdownDocs ?? []).map((doc) => link(doc.title, doc.markdownUrl, `the ${doc.locale === 'en' ? 'English' : 'German'} page ${doc.url} as Markdown.`)),
     ''

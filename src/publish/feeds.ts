@@ -1,11 +1,11 @@
-// The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and German): one entry per published update,
+// The Atom and RSS feeds (`/status/feed.atom`, `/status/feed.rss`, and below each page language's prefix): one entry per published update,
 // written by the `feed` library. Titles are plain text, as readers show them (XML-escaped once, never HTML-escaped:
 // `Tom & Jerry` reads as that, not `Tom &amp; Jerry`); content is HTML, with operator text HTML-escaped in it. A
 // character XML cannot carry (from a row older than the input rules) is replaced, so the feed always parses.
 import { Feed, type Item } from 'feed'
 import type { PublicComponent } from '../api/components.ts'
 import { escapeHtml } from '../lib/html.ts'
-import type { Locale } from '../lib/locale.ts'
+import type { PageLanguage } from '../lib/locale.ts'
 import { xmlSafe } from '../lib/xml-chars.ts'
 import type { FeedEvent } from './feed-events.ts'
 import { FEED_TEXT, type FeedText } from './feed-text.ts'
@@ -18,8 +18,8 @@ export const FEED_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml; charset=utf-8'
 }
 
-/** The site path of a feed: `/status/feed.atom`, `{GERMAN_PREFIX}/status/feed.rss`. */
-export function feedPath (lang: Locale, format: FeedFormat, germanPrefix: string): string {
+/** The site path of a feed: `/status/feed.atom`, `{GERMAN_PREFIX}/status/feed.rss`, `/fr/status/feed.atom`. */
+export function feedPath (lang: PageLanguage, format: FeedFormat, germanPrefix: string): string {
   return localPath(lang, `/status/feed.${format}`, germanPrefix)
 }
 
@@ -29,7 +29,7 @@ export function componentQuery (components: readonly string[]): string {
 }
 
 export interface FeedOptions extends SiteLinks {
-  lang: Locale
+  lang: PageLanguage
   format: FeedFormat
   /** Newest first (feedEvents). */
   events: FeedEvent[]
@@ -50,7 +50,7 @@ export interface FeedOptions extends SiteLinks {
  * The names of the components `ids` names, in the model's words and this language; an id no longer declared is shown as
  * it is, as plain text (docs/en/architecture.md#status-model).
  */
-export function componentNames (ids: readonly string[], components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>, lang: Locale): string[] {
+export function componentNames (ids: readonly string[], components: ReadonlyArray<Pick<PublicComponent, 'id' | 'name'>>, lang: PageLanguage): string[] {
   return ids.map((id) => components.find((component) => component.id === id)?.name[lang] ?? id)
 }
 
@@ -67,7 +67,7 @@ export function buildFeed (options: FeedOptions): string {
   const whole = options.productName === undefined ? text.title : text.productTitle(options.productName)
   const title = only.length === 0 ? whole : `${whole} (${componentNames(only, options.components ?? [], lang).join(', ')})`
   const feed = new Feed({
-    id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'de' ? 'de/' : ''}status-feed${only.length === 0 ? '' : `?component=${only.join(',')}`}`,
+    id: `tag:${new URL(options.baseUrl).hostname},2026:${lang === 'en' ? '' : `${lang.toLowerCase()}/`}status-feed${only.length === 0 ? '' : `?component=${only.join(',')}`}`,
     title,
     description: text.description,
     link: statusUrl(options, lang),

@@ -1,10 +1,10 @@
-// /status/maintenance.ics (and German): every planned or active maintenance window as one VEVENT of an RFC 5545
+// /status/maintenance.ics (and below each page language's prefix): every planned or active maintenance window as one VEVENT of an RFC 5545
 // calendar, so calendar apps show them; a series as one VEVENT with its rule (src/publish/calendar-series.ts). Pure: rows and a time in, the text out; the same rows give the same bytes.
 import type { PublicComponent } from '../api/components.ts'
 import type { IncidentsData } from '../incidents/view.ts'
 import { maintenanceState } from '../incidents/view.ts'
 import { icsDateTime, icsLines, icsText } from '../lib/icalendar.ts'
-import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import type { SeriesRow } from '../store/repositories/maintenance-series.ts'
 import { seriesEvent, vtimezone } from './calendar-series.ts'
@@ -13,8 +13,8 @@ import { localPath, maintenanceUrl, statusUrl, type SiteLinks } from '../view/st
 
 export const CALENDAR_TYPE = 'text/calendar; charset=utf-8'
 
-/** The site path of the calendar: `/status/maintenance.ics`, `{GERMAN_PREFIX}/status/maintenance.ics`. */
-export function calendarPath (lang: Locale, germanPrefix: string): string {
+/** The site path of the calendar: `/status/maintenance.ics`, `{GERMAN_PREFIX}/status/maintenance.ics`, `/pt-br/status/maintenance.ics`. */
+export function calendarPath (lang: PageLanguage, germanPrefix: string): string {
   return localPath(lang, '/status/maintenance.ics', germanPrefix)
 }
 
@@ -32,7 +32,7 @@ function calendarWords (tag: PageLanguage) {
 const WORDS = Object.fromEntries(PAGE_LANGUAGES.map((tag) => [tag, calendarWords(tag)])) as Record<PageLanguage, ReturnType<typeof calendarWords>>
 
 export interface CalendarOptions extends SiteLinks {
-  lang: Locale
+  lang: PageLanguage
   maintenances: IncidentsData['maintenances']
   now: number
   /** The model's components, whose names a window's components are shown by. */

@@ -1,9 +1,9 @@
-// The status page as Markdown (/status.md and its German twin): the same API bodies and the same words as the HTML page
+// The status page as Markdown (/status.md and its twin in every page language): the same API bodies and the same words as the HTML page
 // (src/view/status-text.js), for agents and anyone who wants the status as plain text. The headline and the
 // components table render the one public status (GET /api/v1/health/components) and decide nothing.
 import type { ComponentsBody } from '../api/components.ts'
 import type { IncidentsBody } from '../api/incidents.ts'
-import { PAGE_LANGUAGES, type Locale, type PageLanguage } from '../lib/locale.ts'
+import { PAGE_LANGUAGES, type PageLanguage } from '../lib/locale.ts'
 import { WORDS as LOCALES, message } from '../view/locale-words.js'
 import { dateTime, millis, percent } from '../view/status-format.js'
 import { LATEST_UPDATES, TEXT, componentLayout, headline, headlineDetail, historyHref, type StatusBodies, type StatusText } from '../view/status-view.js'
@@ -56,7 +56,7 @@ export function markdownText (value: string): string {
   return value.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#~]|&(?=#\d+;|#[xX][\da-fA-F]+;|[A-Za-z][A-Za-z\d]*;)/g, '\\$&')
 }
 
-export function statusMarkdown (bodies: StatusBodies, lang: Locale, follow?: Omit<FollowOptions, 'lang'>): string {
+export function statusMarkdown (bodies: StatusBodies, lang: PageLanguage, follow?: Omit<FollowOptions, 'lang'>): string {
   const words = TEXT[lang] as Words
   const more = MORE[lang]
   const when = (iso: string) => dateTime(words, iso)

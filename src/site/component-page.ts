@@ -1,6 +1,6 @@
 // The page of one declared component (/status/components/{id}, English and German), server-rendered without script:
 // its status now as the model has it, what affects it, its response time, 90 days of uptime and the last 24 hours.
-import type { DeclaredProduct } from '../declaration/declaration.ts'
+import { englishFallbackAttribute, type DeclaredProduct } from '../declaration/declaration.ts'
 import type { PublicComponent, PublicGroup } from '../api/components.ts'
 import type { ComponentHistory } from '../api/health.ts'
 import type { Incident, IncidentsBody } from '../api/incidents.ts'
@@ -91,10 +91,10 @@ function summarySection (text: StatusText, options: ComponentPageOptions): strin
     (component.message === null ? '' : ` – <span${options.lang === 'en' ? '' : ' lang="en"'}>${escapeHtml(component.message)}</span>`) + '</dd>']
   if (group !== undefined) facts.push(`<dt>${escapeHtml(text.componentGroup)}</dt><dd>${escapeHtml(localName(text, group.name))}</dd>`)
   if (component.latencyMs !== null) facts.push(`<dt>${escapeHtml(text.latency)}</dt><dd>${escapeHtml(millis(text, component.latencyMs))}</dd>`)
-  const description = component.description === null ? '' : `<p class="component-description">${escapeHtml(localName(text, component.description))}</p>`
+  const description = component.description === null ? '' : `<p class="component-description"${englishFallbackAttribute(component.description, options.lang)}>${escapeHtml(localName(text, component.description))}</p>`
   return `<section id="component" class="card component-summary component--${escapeHtml(STATUS_KIND[component.status] ?? 'unknown')}" aria-labelledby="component-title">` +
     `<p class="kicker">${escapeHtml(text.componentPageKicker)}</p>` +
-    `<div class="component-head"><h1 id="component-title" class="component-name">${escapeHtml(localName(text, component.name))}</h1>${statusBadge(text, component.status)}</div>` +
+    `<div class="component-head"><h1 id="component-title" class="component-name"${englishFallbackAttribute(component.name, options.lang)}>${escapeHtml(localName(text, component.name))}</h1>${statusBadge(text, component.status)}</div>` +
     `${description}<dl class="component-facts">${facts.join('')}</dl></section>`
 }
 

@@ -5,7 +5,7 @@ import { brandStylesheet } from '../brand/stylesheet.ts'
 import { escapeHtml } from '../lib/html.ts'
 import { docsLanguage, type PageLanguage } from '../lib/locale.ts'
 import { ORIGIN_PLACEHOLDER } from '../lib/origin-placeholder.ts'
-import type { DeclaredProduct } from '../declaration/declaration.ts'
+import { englishFallbackAttribute, type DeclaredProduct } from '../declaration/declaration.ts'
 import { TEXT } from '../view/status-view.js'
 import { localPath } from '../view/status-links.js'
 import { assetPath } from './asset-files.ts'
@@ -59,18 +59,20 @@ function brandMark (product: DeclaredProduct | undefined): string {
 /** The file's header links: absolute URLs of other sites, opened in the same tab, without handing them this window. */
 function productLinks (lang: PageLanguage, product: DeclaredProduct | undefined): string {
   if (product === undefined || product.links.length === 0) return ''
-  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${escapeHtml(link.label[lang])}</a></li>`)
+  const items = product.links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener"${englishFallbackAttribute(link.label, lang)}>${escapeHtml(link.label[lang])}</a></li>`)
   return `<nav class="product-links" aria-label="${escapeHtml(LOCALES[lang].site.layout.productLinks)}"><ul>${items.join('')}</ul></nav>\n`
 }
 
 /** The file's footer text, its `[text](url)` links as links. */
 function productFooter (lang: PageLanguage, product: DeclaredProduct | undefined): string {
-  const footer = product?.footer?.[lang]
-  if (footer === undefined) return ''
+  const text = product?.footer
+  if (text === undefined) return ''
+  const footer = text[lang]
   const html = footerParts(footer).map((part) => 'url' in part
     ? `<a href="${escapeHtml(part.url)}" rel="noopener">${escapeHtml(part.text)}</a>`
     : escapeHtml(part.text)).join('')
-  return `<p class="product-footer">${html}</p>\n`
+  // A footer the file gives only in English says so on the other languages' pages, for screen readers and translators.
+  return `<p class="product-footer"${englishFallbackAttribute(text, lang)}>${html}</p>\n`
 }
 
 /**

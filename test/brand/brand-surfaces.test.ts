@@ -180,7 +180,7 @@ describe('the brand\'s files, links and footer', () => {
     assert.equal((await app.inject({ method: 'POST', url: logo!.path })).statusCode, 405)
   })
 
-  it('links in the header open in the same tab without handing over the window; the footer\'s links are links', async (t) => {
+  it('links in the header open in the same tab without handing over the window; the footer\'s links are links; English fallen back to is marked', async (t) => {
     const { app } = await brandedSite(t)
     const en = (await get(app, '/status', HTML)).body
     assert.match(headerOf(en), /<nav class="product-links" aria-label="Links"><ul><li><a href="https:\/\/discord\.gg\/acme" rel="noopener">Support server<\/a><\/li><li><a href="https:\/\/acme\.example\/dashboard" rel="noopener">Dashboard<\/a><\/li><\/ul><\/nav>/)
@@ -189,6 +189,13 @@ describe('the brand\'s files, links and footer', () => {
     const de = (await get(app, '/de/status', HTML)).body
     assert.match(headerOf(de), />Support-Server<\/a>/)
     assert.match(de, /<p class="product-footer">Acme ist erfunden\. <a href="https:\/\/acme\.example\/privacy" rel="noopener">Datenschutz<\/a><\/p>/)
+    // The file gives no French: the English text says it is English there; a plain string is every language's own.
+    const fr = (await get(app, '/fr/status', HTML)).body
+    assert.match(headerOf(fr), /<a href="https:\/\/discord\.gg\/acme" rel="noopener" lang="en">Support server<\/a><\/li><li><a href="https:\/\/acme\.example\/dashboard" rel="noopener">Dashboard<\/a>/)
+    assert.match(fr, /<p class="product-footer" lang="en">Acme is made up\. /)
+    // So does a component's name on its page; the German one, which the file gives, does not.
+    assert.match((await get(app, '/fr/status/components/music', HTML)).body, /<h1 id="component-title" class="component-name" lang="en">Music<\/h1>/)
+    assert.match((await get(app, '/de/status/components/music', HTML)).body, /<h1 id="component-title" class="component-name">Musik<\/h1>/)
   })
 })
 
@@ -236,6 +243,7 @@ describe('the Follow section', () => {
       assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/docs\\/follow">${docs}<\\/a>`))
       assert.match(follow, new RegExp(`<a href="${base}${prefix}\\/status\\/maintenance\\.ics">iCalendar \\(\\.ics\\)<\\/a>`), `${url}: the calendar of its language`)
       assert.match(follow, /\?component=\{id\}/, `${url}: the feeds' filter`)
+      assert.match(follow, /components: .*, language: /, `${url}: the options, by the names the snippets use`)
     }
     const markdown = (await get(app, '/status.md')).body
     assert.match(markdown, /^## Follow\n\n- \*\*In your Discord server\*\*: With the bot in your server, \/follow .* \[How it works\]\(https:\/\/status\.acme\.example\/docs\/follow\)\n {2}- Follow: `\/follow channel:#status`\n/m)

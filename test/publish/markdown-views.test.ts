@@ -113,7 +113,7 @@ describe('docs as Markdown', () => {
     const body = (await app.inject({ url: '/llms.txt', headers: { host: 'status.test' } })).body
     const section = body.slice(body.indexOf('## Markdown'), body.indexOf('## Endpoints'))
     const links = [...section.matchAll(/\]\(http:\/\/status\.test([^)]+)\)/g)].map((m) => m[1]!)
-    const expected = ['/status.md', '/de/status.md', '/llms-full.txt',
+    const expected = ['/status.md', '/de/status.md', '/fr/status.md', '/es/status.md', '/pt-br/status.md', '/llms-full.txt',
       ...(['en', 'de'] as const).flatMap((locale) => context.docs.list(locale).map((page) => page.markdownUrl))]
     assert.deepEqual(links.sort(), expected.sort())
     for (const link of links) assert.equal((await app.inject(link)).statusCode, 200, link)

@@ -1,10 +1,9 @@
-// GET /status/maintenance.ics and its German twin: the planned and active maintenance windows as an iCalendar, from memory.
+// GET /status/maintenance.ics and its twin in every served page language (LANGUAGES): the planned and active maintenance windows as an iCalendar, from memory.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/index.ts'
 import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Locale } from '../../lib/locale.ts'
 import { encodeOnce } from '../../lib/serialized.ts'
 import type { StatusService } from '../../status/service.ts'
 import { CALENDAR_TYPE, calendarPath, maintenanceCalendar } from '../../publish/maintenance-calendar.ts'
@@ -24,7 +23,7 @@ export interface CalendarRouteOptions {
 
 export default async function calendarRoutes (app: FastifyInstance, options: CalendarRouteOptions): Promise<void> {
   const { config, incidents, clock, status } = options
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     // The incidents body changes when the rows do and when a window starts or ends: exactly when the calendar can.
     const calendar = rebuiltOnChange((baseUrl, [rows]: readonly [IncidentsData, unknown]) => {
       const text = maintenanceCalendar({
@@ -36,7 +35,8 @@ export default async function calendarRoutes (app: FastifyInstance, options: Cal
     app.get(calendarPath(lang, config.germanPrefix), { config: { cacheControl: cacheControl.feed, edgeKeys: ['incidents'] } }, async (request, reply) => {
       const rows = incidents.rows()
       if (rows === undefined) throw problems.notReady('Maintenance windows have not been read from the database yet.')
-      return sendSerialized(reply, calendar(baseUrlFor(reply, config), [rows, incidents.serialized()]), { type: CALENDAR_TYPE })
+      // iCalendar has no language of its own beyond each text's: the header says it.
+      return sendSerialized(reply.header('content-language', lang), calendar(baseUrlFor(reply, config), [rows, incidents.serialized()]), { type: CALENDAR_TYPE })
     })
   }
 }

@@ -51,7 +51,7 @@ export default async function discoveryRoutes (fastify: FastifyInstance, options
   const robots = perBaseUrl((baseUrl) => robotsTxt(baseUrl, staging))
   const follow = { productName: config.status.product.name, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost), discordCommands: discordFollowing(config.discord) }
   const llms = perBaseUrl((baseUrl) => llmsTxt(described() as unknown as DescribedApi, {
-    baseUrl, germanPrefix: config.germanPrefix, staging, markdownDocs: options.markdownDocs, follow
+    baseUrl, germanPrefix: config.germanPrefix, staging, markdownDocs: options.markdownDocs, follow, languages: config.languages
   }))
 
   /**

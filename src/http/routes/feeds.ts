@@ -1,4 +1,4 @@
-// GET /status/feed.atom and /status/feed.rss, and both under the German prefix: every published update, from memory;
+// GET /status/feed.atom and /status/feed.rss, and both below the prefix of every served page language (LANGUAGES): every published update, from memory;
 // `?component=` (repeatable) lists only what names those components.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/index.ts'
@@ -6,7 +6,7 @@ import type { IncidentsService } from '../../incidents/service.ts'
 import type { IncidentsData } from '../../incidents/view.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { StatusService } from '../../status/service.ts'
-import type { Locale } from '../../lib/locale.ts'
+import type { PageLanguage } from '../../lib/locale.ts'
 import { LruCache } from '../../lib/lru.ts'
 import { SECOND_ASK_WITHIN } from '../../lib/per-base-url.ts'
 import { encodeOnce, heldBytes, type Serialized } from '../../lib/serialized.ts'
@@ -40,7 +40,7 @@ type Inputs = readonly [IncidentsData, unknown]
 export default async function feedRoutes (app: FastifyInstance, options: FeedRouteOptions): Promise<void> {
   const { config, incidents, clock, status } = options
   const query = feedComponentQuery(config.status.components.map((component) => component.id))
-  const build = (baseUrl: string, lang: Locale, format: FeedFormat, rows: IncidentsData, only: readonly string[]): Serialized<string> => {
+  const build = (baseUrl: string, lang: PageLanguage, format: FeedFormat, rows: IncidentsData, only: readonly string[]): Serialized<string> => {
     const now = clock.now()
     const events = feedEvents(only.length === 0 ? rows : rowsNaming(rows, new Set(only)), now, lang)
     const xml = buildFeed({ baseUrl, germanPrefix: config.germanPrefix, lang, format, events, now, components: status.current().value.components, productName: config.status.product.name, only })
@@ -58,7 +58,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
     return generation
   }
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     for (const format of ['atom', 'rss'] as const satisfies FeedFormat[]) {
       // The incidents body changes when the rows do and when a window starts or ends: exactly when an entry can appear.
       const whole = rebuiltOnChange((baseUrl, [rows]: Inputs) => build(baseUrl, lang, format, rows, []))
@@ -85,7 +85,7 @@ export default async function feedRoutes (app: FastifyInstance, options: FeedRou
         const body = only.length === 0
           ? whole(baseUrl, inputs)
           : filtered.getOrSet(`${generationOf(inputs)}\n${lang}\n${format}\n${only.join(',')}\n${baseUrl}`, () => build(baseUrl, lang, format, rows, only))
-        return sendSerialized(reply, body, { type: FEED_TYPES[format] })
+        return sendSerialized(reply.header('content-language', lang), body, { type: FEED_TYPES[format] })
       })
     }
   }

@@ -1,4 +1,4 @@
-// Markdown for agents: /status.md (and German), each doc page's Markdown at its `.md` address, and /llms-full.txt.
+// Markdown for agents: /status.md (and in every served page language), each doc page's Markdown at its `.md` address, and /llms-full.txt.
 import type { FastifyInstance } from 'fastify'
 import type { DocsSite } from '../../docs/docs-site.ts'
 import { LLMS_FULL_PATH, llmsFullTxt } from '../../docs/markdown-views.ts'
@@ -32,7 +32,7 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
   const follow = { productName: config.status.product.name, germanPrefix, publicMetricsPort: publicMetricsPort(config.metricsPort, config.metricsHost), discordCommands: discordFollowing(config.discord) }
   const hidden = { schema: { hide: true } }
 
-  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
+  for (const lang of config.languages) {
     // Built again only when one of the bodies it shows has changed, like the HTML status page.
     let built: { bodies: StatusBodies, text: Serialized<string> } | undefined
     app.get(localPath(lang, '/status.md', germanPrefix), { ...hidden, config: { cacheControl: cacheControl.health, edgeKeys: ['status', 'incidents'] } }, async (request, reply) => {
@@ -43,9 +43,13 @@ export default async function markdownRoutes (app: FastifyInstance, options: Mar
         const text = statusMarkdown({ ...bodies, incidents }, lang, follow)
         built = { bodies, text: encodeOnce(text, text) }
       }
-      return sendPage(reply, built.text, baseUrlFor(reply, config), MARKDOWN_TYPE)
+      // Markdown carries no language of its own: the header says it.
+      return sendPage(reply.header('content-language', lang), built.text, baseUrlFor(reply, config), MARKDOWN_TYPE)
     })
+  }
 
+  // The docs stay English and German whatever LANGUAGES says.
+  for (const lang of ['en', 'de'] as const satisfies Locale[]) {
     for (const page of docs.list(lang)) {
       const text = encodeOnce(page.markdown, page.markdown)
       app.get(page.markdownUrl, { ...hidden, config: { cacheControl: cacheControl.page, edgeKeys: VERSION_KEYS } }, (_request, reply) =>
