@@ -66,6 +66,8 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/.well-known/api-catalog', weight: 2 },
   { path: '/api/v1/openapi.json', weight: 2 },
   { path: '/status', weight: 8 },
+  // The uptime calendar: three months of every component, from the uptime bodies in memory.
+  { path: '/status/uptime', weight: 1 },
   { path: '/docs/api', weight: 4 },
   { path: '/llms.txt', weight: 2 },
   { path: '/assets/site.css', weight: 2 },

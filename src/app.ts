@@ -33,6 +33,7 @@ import { markdownDocs } from './docs/markdown-views.ts'
 import incidentPageRoutes from './http/routes/incident-pages.ts'
 import historyPageRoutes from './http/routes/history-pages.ts'
 import componentPageRoutes from './http/routes/component-pages.ts'
+import uptimePageRoutes from './http/routes/uptime-pages.ts'
 import { plainJsonSerializers, trustProxyOption } from './http/fastify-options.ts'
 import { sitePages } from './site/home-and-status-pages.ts'
 import { renderNotFoundPage } from './site/not-found-page.ts'
@@ -120,7 +121,8 @@ export async function buildApp (context: Context, options: AppOptions = {}): Pro
   })
   await app.register(incidentPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(historyPageRoutes, { config, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
-  await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(componentPageRoutes, { config, status: context.status, history: context.monitor.history, incidents: context.incidents, uptime: context.monitor.uptime, germanPrefix: config.germanPrefix, notice: options.siteNotice })
+  await app.register(uptimePageRoutes, { config, uptime: context.monitor.uptime, germanPrefix: config.germanPrefix, notice: options.siteNotice })
   await app.register(docsRoutes, { config, docs: context.docs })
 
   // Following and embedding the status: feeds, the maintenance calendar, a Statuspage v2 copy, badges.

@@ -7,11 +7,11 @@ import type { Incident, IncidentsBody } from '../api/incidents.ts'
 import { escapeHtml } from '../lib/html.ts'
 import type { PageLanguage } from '../lib/locale.ts'
 import { renderPage } from './layout.ts'
-import { componentHref, historyHref, incidentHref, maintenanceHref, statusPathOf } from '../view/status-links.js'
+import { componentHref, historyHref, incidentHref, maintenanceHref, statusPathOf, uptimeHref } from '../view/status-links.js'
 import { OPEN_SHOWN, STATUS_KIND, newestNamed, TEXT, badge, icon, localName, statusBadge, type StatusText } from '../view/status-view.js'
 import { componentUptimeSection, lastDaySection } from '../view/status-uptime.js'
 import { latencyDaysSection, latencySection } from '../view/status-sparkline.js'
-import { dateTime, millis } from '../view/status-format.js'
+import { dateTime, millis, percent } from '../view/status-format.js'
 
 /** An active maintenance window naming the component, as far as it is known. */
 export interface NamingWindow {
@@ -40,6 +40,8 @@ export interface ComponentPageOptions {
   windows: NamingWindow[]
   /** The incidents body: days of the uptime bar with an incident naming the component link to it. */
   incidentsBody: IncidentsBody | null
+  /** Its uptime over the last days (the uptime body's figure of each window, to today), shortest first; none while unknown. */
+  uptimeWindows?: ReadonlyArray<{ days: number, percent: number | null }>
 }
 
 /** The page's path in a language: `/status/components/bot`, `/de/status/components/bot`. */
@@ -96,6 +98,17 @@ function summarySection (text: StatusText, options: ComponentPageOptions): strin
     `${description}<dl class="component-facts">${facts.join('')}</dl></section>`
 }
 
+/** Its uptime over the windows, each figure from the uptime body, with the way to its months in the calendar. */
+function uptimeWindowsSection (text: StatusText, options: ComponentPageOptions): string {
+  const windows = options.uptimeWindows ?? []
+  if (windows.length === 0) return ''
+  const rows = windows.map((window) => `<dt>${escapeHtml(text.uptimeWindowDays(window.days))}</dt>` +
+    `<dd>${escapeHtml(window.percent === null ? text.status.no_data : percent(text, window.percent))}</dd>`).join('')
+  return '<section id="uptime-windows" class="card" aria-labelledby="uptime-windows-title">' +
+    `<h2 id="uptime-windows-title">${escapeHtml(text.uptimeWindows)}</h2><dl class="component-facts">${rows}</dl>` +
+    `<p class="uptime-calendar"><a href="${escapeHtml(uptimeHref(text, options.component.id))}">${escapeHtml(text.uptimeCalendar)}</a></p></section>`
+}
+
 export function renderComponentPage (options: ComponentPageOptions): string {
   const { lang, germanPrefix, component, history } = options
   const statusPath = statusPathOf(lang, germanPrefix)
@@ -109,6 +122,7 @@ export function renderComponentPage (options: ComponentPageOptions): string {
       affectedBySection(text, options),
       latencySection(text, history),
       latencyDaysSection(text, history),
+      uptimeWindowsSection(text, options),
       componentUptimeSection(text, history, name, options.incidentsBody),
       lastDaySection(text, history)
     ].join('\n') + '</div>'

@@ -1,4 +1,4 @@
-// The pages this module serves (home, status, the first page of the incident history and each declared component's
+// The pages this module serves (home, status, the first page of the incident history, the uptime calendar and each declared component's
 // page, in every served language), for the sitemap, llms.txt and friends.
 import { localPath } from '../view/status-links.js'
 import type { PagePair, PageSource } from './page-source.ts'
@@ -29,6 +29,7 @@ export function sitePages (
       pair(page('/'), WORDS.en.site.home.title, WORDS.de.site.home.title),
       pair(page('/status'), TEXT.en.pageTitle(name), TEXT.de.pageTitle(name)),
       pair(page('/status/history'), TEXT.en.pastIncidents, TEXT.de.pastIncidents),
+      pair(page('/status/uptime'), WORDS.en.site.uptime.title, WORDS.de.site.uptime.title),
       ...components
     ]
   }

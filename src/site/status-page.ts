@@ -12,6 +12,8 @@ import { WORDS } from '../view/locale-words.js'
 
 export interface StatusPageOptions {
   lang: PageLanguage
+  /** Days the bars show (the status file's `uptime.barDays`); 90 when not given. */
+  barDays?: 30 | 60 | 90
   /** The served page languages (LANGUAGES), for the language menu and hreflang. */
   languages?: readonly PageLanguage[]
   bodies: StatusBodies
@@ -48,12 +50,12 @@ export function renderStatusPage (options: StatusPageOptions): string {
   const texts = Object.fromEntries(Object.entries(options.incidentTexts ?? {}).filter(([id]) => shown.has(id)))
   const bodies = { ...options.bodies, incidents: incidentsInLanguage(options.bodies.incidents, texts) }
   const textsData = Object.keys(texts).length === 0 ? '' : ` data-incident-texts="${escapeHtml(JSON.stringify(texts))}"`
-  const text = { ...TEXT[lang], statusPath: options.paths[lang] }
+  const text = { ...TEXT[lang], statusPath: options.paths[lang], barDays: options.barDays }
   const title = text.pageTitle(options.product?.name)
   // The model's page indicator, for tools and tests; "unknown" only while the model could not be read.
   const indicator = bodies.components === null ? 'unknown' : bodies.components.indicator
   // The stale notice comes first under the title: a copy a cache kept while the origin was away says so before anything it shows.
-  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}" data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}"${textsData}>
+  const body = `<div id="status" class="status-page" data-locale="${lang}" data-status-path="${escapeHtml(options.paths[lang])}"${options.barDays === undefined || options.barDays === 90 ? '' : ` data-bar-days="${options.barDays}"`} data-refresh-seconds="${options.refreshSeconds}"${staleData(bodies, options.staleAfterSeconds)} data-indicator="${indicator}"${textsData}>
 <h1>${escapeHtml(title)}</h1>
 <p id="stale-notice" class="stale-notice" role="status" hidden></p>
 ${renderSections(text, bodies)}

@@ -22,6 +22,7 @@ export declare function maintenanceHref (text: StatusPathHolder, id: number | st
 export declare function componentHref (text: StatusPathHolder, id: string): string
 export declare function latencyImageHref (id: string): string
 export declare function historyHref (text: StatusPathHolder, page: number): string
+export declare function uptimeHref (text: StatusPathHolder, id?: string): string
 export declare function incidentsApiHref (before: number, limit: number): string
 export declare function shardsApiHref (): string
 export declare function statusUrl (site: SiteLinks, lang: PageLanguage): string

@@ -61,6 +61,11 @@ export function latencyImageHref (id) {
   return `${componentHref({}, id)}/latency.svg`
 }
 
+/** The uptime calendar (`/status/uptime`, `/de/status/uptime`), at a component's months with `id`. */
+export function uptimeHref (text, id) {
+  return `${statusHref(text)}/uptime${id === undefined ? '' : `#uptime-${encodeURIComponent(id)}`}`
+}
+
 /** A page of the incident history: `/status/history`, then `/status/history?page=2` and on (page 1 has no query). */
 export function historyHref (text, page) {
   return `${statusHref(text)}/history${page > 1 ? `?page=${encodeURIComponent(page)}` : ''}`

@@ -36,6 +36,15 @@ export interface StatusText {
   earlierUpdates: (n: number) => string
   postmortemDates: (published: string, updated: string | null) => string
   olderIncidents: string
+  /** The link from the bars to the uptime calendar. */
+  uptimeCalendar: string
+  /** The component page's uptime over windows: its heading, and a window of `days` days. */
+  uptimeWindows: string
+  uptimeWindowDays: (days: number) => string
+  /** The bars' heading when they show other than 90 days (the status file's `uptime.barDays`). */
+  uptimeHeadingDays: (days: number) => string
+  /** Days the status page's bars show (`uptime.barDays`); 90 when not given. */
+  barDays?: 30 | 60 | 90
   /** The link under the open incidents shown to the history page, which lists the `n` others first. */
   moreOpenIncidents: (n: number) => string
   /** A component's line and page link to the first incidents naming it, then this for the `n` others. */

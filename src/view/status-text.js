@@ -38,6 +38,8 @@ function textOf (tag) {
     uptimeSummary: (percent) => m('uptimeSummary', { percent }),
     uptimeDay: (date, percent) => percent === null ? m('uptimeDayNoData', { date }) : m('uptimeDay', { date, percent }),
     uptimeRange: (from, to) => m('uptimeRange', { from, to }),
+    uptimeWindowDays: (days) => m('uptimeWindowDays', { days }),
+    uptimeHeadingDays: (days) => m('uptimeHeadingDays', { days }),
     minutesDown: (minutes) => minutes < 120 ? m('minutesDown', { minutes }) : m('hoursMinutesDown', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }),
     componentPageDescription: (name, product) => product === undefined ? m('componentPageDescription', { name }) : m('componentPageDescriptionProduct', { name, product }),
     componentLink: (name) => m('componentLink', { name }),

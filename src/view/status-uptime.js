@@ -1,6 +1,6 @@
 // The 90-day uptime bars and the last-24-hours strip, rendered from the history body (server and browser).
 import { clock, dateTime, day, esc, millis, percent } from './status-format.js'
-import { incidentHref } from './status-links.js'
+import { incidentHref, uptimeHref } from './status-links.js'
 
 const SLOT_MINUTES = 15
 const SLOTS = (24 * 60) / SLOT_MINUTES
@@ -54,6 +54,11 @@ function scale (wideFrom, narrowFrom, to) {
  */
 function barsMeasured (text) {
   return `<p class="meta bars-measured">${esc(text.barsMeasured)}</p>`
+}
+
+/** The way from the bars to the uptime calendar (every day of the months kept), at a component's months with `id`. */
+function calendarLink (text, id) {
+  return `<p class="uptime-calendar"><a href="${esc(uptimeHref(text, id))}">${esc(text.uptimeCalendar)}</a></p>`
 }
 
 /** The legend shared by the bars and the strip: colour plus pattern plus words. */
@@ -132,15 +137,29 @@ function dailyTable (text, daily, latency = false) {
 }
 
 /**
+ * The history's 90 days cut to the newest `days` the bars show (the status file's `uptime.barDays`), each figure over
+ * those days as uptimeOfDays counts them, as the narrow screens' 30 days are.
+ */
+function barDaysOf (uptime, days) {
+  if (days >= uptime.daily.length) return uptime
+  const daily = uptime.daily.slice(-days)
+  const ids = Object.keys(uptime.components)
+  const componentsOf = Object.fromEntries(ids.map((id) => [id, uptimeOfDays(daily.filter((entry) => entry.components?.[id] !== undefined)
+    .map((entry) => componentDay({ checks: entry.checks, ...entry.components[id] }))).percent]))
+  return { ...uptime, from: daily[0].date, daily, percent: uptimeOfDays(daily.map(overallDay)).percent, components: componentsOf }
+}
+
+/**
  * Section "uptime": one bar per day for overall and for each component of the model (`components`, the body of
  * /api/v1/health/components; none while it is not known), with a table of the daily figures. A component the history
  * has no figures for yet says so. A day of the overall bar with an incident links to the incident's page.
  */
 export function uptimeSection (text, history, incidents = null, components = null) {
   const open = '<section id="uptime" class="card" aria-labelledby="uptime-title">'
-  const title = `<h2 id="uptime-title">${widthWords(text.uptimeHeading, text.uptimeHeadingNarrow)}</h2>`
+  const shownDays = text.barDays ?? 90
+  const title = `<h2 id="uptime-title">${widthWords(shownDays === 90 ? text.uptimeHeading : text.uptimeHeadingDays(shownDays), text.uptimeHeadingNarrow)}</h2>`
   if (history === null) return `${open}${title}<p class="unavailable">${esc(text.sectionUnavailable)}</p></section>`
-  const { uptime } = history
+  const uptime = barDaysOf(history.uptime, shownDays)
   const perComponent = (id) => uptime.daily.some((entry) => entry.components?.[id] !== undefined)
     ? uptime.daily.map((entry) => ({ date: entry.date, checks: entry.checks, ...(entry.components?.[id] ?? { percent: null, status: 'no_data' }) }))
     : undefined
@@ -152,7 +171,7 @@ export function uptimeSection (text, history, incidents = null, components = nul
   return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}<p class="meta">${esc(text.dayHint)}</p>${barsMeasured(text)}${bars.join('')}` +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
     '<p class="day-detail meta" aria-live="polite"></p>' +
-    `${dailyTable(text, uptime.daily)}</section>`
+    `${calendarLink(text)}${dailyTable(text, uptime.daily)}</section>`
 }
 
 /**
@@ -169,7 +188,7 @@ export function componentUptimeSection (text, history, name, incidents = null) {
   return `${open}${title}<p class="meta">${rangeWords(text, uptime)}</p>${legend(text)}${barsMeasured(text)}` +
     bar(text, name, uptime.percent, uptime.daily, componentDay, incidentsByDay(naming, uptime.daily), history.id) +
     scale(day(text, uptime.from), day(text, uptime.daily[uptime.daily.length - NARROW_DAYS].date), day(text, uptime.to)) +
-    `${dailyTable(text, uptime.daily, true)}</section>`
+    `${calendarLink(text, history.id)}${dailyTable(text, uptime.daily, true)}</section>`
 }
 
 /** The checks of the last 24 hours in 15-minute slots, each the worst status seen in it (or no_data). */

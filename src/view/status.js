@@ -19,7 +19,7 @@ if (root !== null) start(root)
 const FOCUSABLE = 'a[href], button, input, summary, [tabindex]:not([tabindex="-1"])'
 
 function start (root) {
-  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? statusPathOf('en') }
+  const text = { ...(TEXT[root.dataset.locale] ?? TEXT.en), statusPath: root.dataset.statusPath ?? statusPathOf('en'), barDays: root.dataset.barDays === undefined ? undefined : Number(root.dataset.barDays) }
   const intervalMs = Math.max(1, Number(root.dataset.refreshSeconds) || 60) * 1000
   // Incidents opened from a template, in the page's language (the API's bodies carry the English): shown again after each refresh.
   const incidentTexts = readTexts(root.dataset.incidentTexts)

@@ -70,7 +70,7 @@ describe('/sitemap.xml', () => {
 
   it('lists a page once even when two sources name it, and escapes URLs for XML', () => {
     const twice = allPages([sitePages('/de'), sitePages('/de')])
-    assert.equal(twice.length, 3)
+    assert.equal(twice.length, 4)
     const xml = sitemapXml('http://status.test', [{ en: '/docs/a&b', de: '/de/docs/a&b', title: { en: 'A', de: 'A' } }])
     assert.equal(XMLValidator.validate(xml), true)
     assert.match(xml, /<loc>http:\/\/status\.test\/docs\/a&amp;b<\/loc>/)

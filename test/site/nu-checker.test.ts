@@ -105,7 +105,9 @@ async function everyPage (t: TestContext): Promise<Page[]> {
       `/status/incidents/${incident}`, `/de/status/incidents/${incident}`, `/status/incidents/${resolved}`, `/de/status/incidents/${resolved}`,
       `/status/maintenance/${window}`, `/de/status/maintenance/${window}`, `/status/maintenance/${scheduled}`, `/de/status/maintenance/${ended}`,
       `/fr/status/incidents/${incident}`, `/es/status/incidents/${resolved}`, `/pt-br/status/maintenance/${window}`, `/fr/status/maintenance/${scheduled}`,
-      '/docs/search?q=shard+latency', '/de/docs/search?q=Schl%C3%BCssel', '/docs/search?q=zzqqxx', '/de/docs/search'
+      '/docs/search?q=shard+latency', '/de/docs/search?q=Schl%C3%BCssel', '/docs/search?q=zzqqxx', '/de/docs/search',
+      // The uptime calendar's months before this one (the sitemap has this month's page in every language).
+      ...['/status/uptime', '/de/status/uptime'].map((page) => `${page}?month=${new Date(Date.now() - 62 * 86_400_000).toISOString().slice(0, 7)}`)
     ].map((page) => ({ base, path: page })),
     { base, path: '/no/such/page', status: 404 },
     { base, path: '/de/no/such/page', status: 404 },

@@ -239,12 +239,13 @@ describe('home page', () => {
 })
 
 describe('site pages', () => {
-  it('lists home, status and the first page of the history in every language, German under the German prefix', () => {
+  it('lists home, status, the first page of the history and the uptime calendar in every language, German under the German prefix', () => {
     const more = (path: string) => ({ fr: `/fr${path}`, es: `/es${path}`, 'pt-BR': `/pt-br${path}` })
     assert.deepEqual(sitePages('/de-at').pages(), [
       { en: '/', de: '/de-at', fr: '/fr', es: '/es', 'pt-BR': '/pt-br', title: { en: 'Status service', de: 'Statusdienst' } },
       { en: '/status', de: '/de-at/status', ...more('/status'), title: { en: 'System status', de: 'Systemstatus' } },
-      { en: '/status/history', de: '/de-at/status/history', ...more('/status/history'), title: { en: 'Past incidents (90 days)', de: 'Frühere Vorfälle (90 Tage)' } }
+      { en: '/status/history', de: '/de-at/status/history', ...more('/status/history'), title: { en: 'Past incidents (90 days)', de: 'Frühere Vorfälle (90 Tage)' } },
+      { en: '/status/uptime', de: '/de-at/status/uptime', ...more('/status/uptime'), title: { en: 'Uptime calendar', de: 'Verfügbarkeitskalender' } }
     ])
   })
 
@@ -254,7 +255,7 @@ describe('site pages', () => {
 
   it('follows them with each declared component\'s page, in page order, named as declared', () => {
     const pages = sitePages('/de-at', data.groupedDeclaration()).pages()
-    assert.deepEqual(pages.slice(3).map((pair) => [pair.en, pair.de]), data.groupedDeclaration().components.map((c) => [`/status/components/${c.id}`, `/de-at/status/components/${c.id}`]))
+    assert.deepEqual(pages.slice(4).map((pair) => [pair.en, pair.de]), data.groupedDeclaration().components.map((c) => [`/status/components/${c.id}`, `/de-at/status/components/${c.id}`]))
     assert.deepEqual(pages.find((pair) => pair.en === '/status/components/music')?.title, { en: 'Music', de: 'Musik' })
   })
 })

@@ -18,21 +18,30 @@ import { cacheControl } from '../headers.ts'
 import { sendPage, sendSerialized } from '../send.ts'
 import { latencySparklineImage } from '../../view/status-sparkline.js'
 import { baseUrlFor } from '../base-url.ts'
+import type { UptimeService } from '../../monitor/uptime-service.ts'
+import type { UptimeData } from '../../monitor/uptime-data.ts'
+import { dateOfDay, dayOfMinute, minuteOf } from '../../lib/minutes.ts'
 
 export interface ComponentPageOptions {
   config: Config
   status: StatusService
   history: Pick<HistoryService, 'component'>
   incidents: IncidentsService
+  /** The uptime figures: the page's windows are the uptime body's (none without it). */
+  uptime?: Pick<UptimeService, 'data' | 'parse' | 'body'>
   germanPrefix: string
   notice?: string
 }
+
+/** The windows of a component's page, in days ending today. */
+const UPTIME_WINDOWS = [7, 30, 90]
 
 /** What one rendered page was made from, compared by identity: each service hands out the same object until it changes. */
 interface Rendered {
   model: unknown
   history: ComponentHistory | null
   incidents: unknown
+  uptime: UptimeData | undefined
   page: Serialized<string>
 }
 
@@ -57,10 +66,16 @@ export default async function componentPageRoutes (app: FastifyInstance, options
       } catch (error) {
         request.log.warn({ err: error }, 'component page: the history is not available')
       }
+      let uptimeData: UptimeData | undefined
+      try {
+        uptimeData = await options.uptime?.data()
+      } catch (error) {
+        request.log.warn({ err: error }, 'component page: the uptime figures are not available')
+      }
       const incidentsBody = incidents.body()
       const key = `${lang} ${id}`
       let entry = rendered.get(key)
-      if (entry === undefined || entry.model !== model || entry.history !== componentHistory || entry.incidents !== incidentsBody) {
+      if (entry === undefined || entry.model !== model || entry.history !== componentHistory || entry.incidents !== incidentsBody || entry.uptime !== uptimeData) {
         // The newest OPEN_SHOWN the model names, from the list's open ones (newest first); the page links to the rest.
         const named = new Set(component.incidents)
         const { rows, open } = incidents.listed()
@@ -71,11 +86,22 @@ export default async function componentPageRoutes (app: FastifyInstance, options
           return found === undefined ? [] : [{ id: windowId, title: found.row.title, startsAt: found.row.starts_at, endsAt: found.row.ends_at }]
         })
         const group = component.group === null ? undefined : model.value.groups.find((candidate) => candidate.id === component.group)
+        const uptime = options.uptime
+        const uptimeWindows = uptime === undefined || uptimeData === undefined ? [] : UPTIME_WINDOWS.map((days) => {
+          const data = uptimeData!
+          const today = dayOfMinute(minuteOf(data.now))
+          const window = { from: dateOfDay(Math.max(today - days + 1, data.firstDay)), to: dateOfDay(today), component: id, by: 'month' }
+          try {
+            return { days, percent: uptime.body(data, uptime.parse(data, window)).value.components[0]?.uptimePercent ?? null }
+          } catch {
+            return { days, percent: null } // a component the uptime figures do not count
+          }
+        })
         const html = renderComponentPage({
-          lang, languages: config.languages, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows,
+          lang, languages: config.languages, germanPrefix, product, notice, component, group, history: componentHistory, incidents: naming, windows, uptimeWindows,
           incidentsBody: incidentsInLanguage(incidentsBody, textsIn(incidents.texts(), lang))
         })
-        entry = { model, history: componentHistory, incidents: incidentsBody, page: encodeOnce(html, html) }
+        entry = { model, history: componentHistory, incidents: incidentsBody, uptime: uptimeData, page: encodeOnce(html, html) }
         rendered.set(key, entry)
       }
       return sendPage(reply, entry.page, baseUrlFor(reply, config))

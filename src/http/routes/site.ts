@@ -18,6 +18,7 @@ import { withOrigin } from '../../lib/origin-placeholder.ts'
 import { baseUrlFor, baseUrlOfRaw } from '../base-url.ts'
 import type { Config } from '../../config/index.ts'
 import { textsIn } from '../../incidents/texts.ts'
+import { uptimePolicy } from '../../declaration/declaration.ts'
 
 export interface SiteRouteOptions {
   /** For {base_url}: the pages' absolute links (hreflang) point there. */
@@ -100,7 +101,7 @@ export default async function siteRoutes (fastify: FastifyInstance, options: Sit
       const bodies = await readStatus(source, (error, part) => request.log.warn({ err: error }, `status page: ${part} not available`))
       if (status === undefined || !sameBodies(status.bodies, bodies)) {
         const now = new Date(clock.now()).toISOString()
-        const html = renderStatusPage({ lang, languages: config.languages, bodies, now, refreshSeconds, staleAfterSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice, incidentTexts: textsIn(source.incidentTexts?.() ?? new Map(), lang) })
+        const html = renderStatusPage({ lang, languages: config.languages, barDays: uptimePolicy(config.status).barDays, bodies, now, refreshSeconds, staleAfterSeconds, paths: statusPaths, germanPrefix, product, publicMetricsPort: metricsPort, discordCommands: discordFollowing(config.discord), notice, incidentTexts: textsIn(source.incidentTexts?.() ?? new Map(), lang) })
         status = { bodies, page: encodeOnce(html, html) }
         answered = answeredCache()
       }
