@@ -1,5 +1,5 @@
 // Three real replicas on one PostgreSQL and one Redis run an http check every 5 s against a counting target: at
-// most one probe per interval between them. Killing the lease holder hands the check over within two intervals.
+// most one probe per interval between them. Killing the lease holder hands the check over within two intervals of the kill.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -79,7 +79,11 @@ describe('checks on three replicas (PostgreSQL and Redis)', { skip: postgresSkip
       await new Promise((resolve) => setTimeout(resolve, 3 * EVERY_MS))
       const after = probes.filter((at) => at > killedAt)
       assert.ok(after.length >= 1, 'another replica probes')
-      assert.ok(after[0]! - lastBefore <= 2 * EVERY_MS + JITTER_MS, `the first probe after the kill came ${after[0]! - lastBefore} ms after the last one`)
+      // What the docs promise: another replica takes over within two intervals of the holder's stop (its lease, at
+      // most one interval, runs out; the next replica's tick, a third of it, takes it and probes what is due). Counted
+      // from the last probe instead, the time the previous test left before the kill came on top (10.35 s seen).
+      assert.ok(after[0]! - killedAt <= 2 * EVERY_MS + JITTER_MS,
+        `the first probe after the kill came ${after[0]! - killedAt} ms after it (${after[0]! - lastBefore} ms after the last one before)`)
       for (const gap of gapsSince(killedAt)) assert.ok(gap >= EVERY_MS - JITTER_MS, `two probes ${gap} ms apart`)
       const next = await client.get('lease:checks')
       assert.ok(next !== null && next !== holder, 'another replica holds the lease')
