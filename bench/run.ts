@@ -66,6 +66,9 @@ const ENDPOINTS: Array<{ path: string, weight: number }> = [
   { path: '/.well-known/api-catalog', weight: 2 },
   { path: '/api/v1/openapi.json', weight: 2 },
   { path: '/status', weight: 8 },
+  // The page in the languages that run longest (five are served; each is its own prepared body).
+  { path: '/fr/status', weight: 1 },
+  { path: '/pt-br/status', weight: 1 },
   // The uptime calendar: three months of every component, from the uptime bodies in memory.
   { path: '/status/uptime', weight: 1 },
   { path: '/docs/api', weight: 4 },
